@@ -1,0 +1,86 @@
+package cube
+
+import "testing"
+
+// TestCoordinateRoundTrips unranks every value of each small coordinate and
+// ranks it again; EdgePerm is sampled.
+func TestCoordinateRoundTrips(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		set  func(*Cube, int)
+		get  func(*Cube) int
+	}{
+		{"Twist", NTwist, (*Cube).SetTwist, (*Cube).Twist},
+		{"Flip", NFlip, (*Cube).SetFlip, (*Cube).Flip},
+		{"Slice", NSlice, (*Cube).SetSlice, (*Cube).Slice},
+		{"CornerPerm", NCornerPerm, (*Cube).SetCornerPerm, (*Cube).CornerPerm},
+		{"SliceSorted", NSliceSorted, (*Cube).SetSliceSorted, (*Cube).SliceSorted},
+		{"UDEdgePerm", NUDEdgePerm, (*Cube).SetUDEdgePerm, (*Cube).UDEdgePerm},
+	} {
+		for x := range tc.n {
+			c := Solved
+			tc.set(&c, x)
+			if got := tc.get(&c); got != x {
+				t.Fatalf("%s(Set%s(%d)) = %d", tc.name, tc.name, x, got)
+			}
+		}
+	}
+	for x := 0; x < NEdgePerm; x += 9973 {
+		c := Solved
+		c.SetEdgePerm(x)
+		if got := c.EdgePerm(); got != x {
+			t.Fatalf("EdgePerm(SetEdgePerm(%d)) = %d", x, got)
+		}
+	}
+}
+
+func TestCoordinatesOfSolvedAndH(t *testing.T) {
+	s := Solved
+	if s.Twist() != 0 || s.Flip() != 0 || s.Slice() != 0 || s.CornerPerm() != 0 || s.EdgePerm() != 0 || s.SliceSorted() != 0 {
+		t.Error("solved cube has a nonzero coordinate")
+	}
+	// In H = <U, D, R2, L2, F2, B2> twist, flip and slice stay 0 and
+	// SliceSorted stays below 24 (seed 000, two-phase coordinates).
+	c := FromMoves(mustParse("U R2 D' F2 L2 U2 B2 D R2 U'"))
+	if c.Twist() != 0 || c.Flip() != 0 || c.Slice() != 0 || c.SliceSorted() >= 24 {
+		t.Errorf("H element has twist %d flip %d slice %d sorted %d", c.Twist(), c.Flip(), c.Slice(), c.SliceSorted())
+	}
+}
+
+// TestCoordinatesMatchPieces checks each coordinate against the plain
+// definition on random cubes: equal coordinates iff equal piece data.
+func TestCoordinatesMatchPieces(t *testing.T) {
+	rng := newRand()
+	for range 300 {
+		c := randomCube(rng)
+		var d Cube = Solved
+		d.SetTwist(c.Twist())
+		d.SetFlip(c.Flip())
+		d.SetCornerPerm(c.CornerPerm())
+		d.SetEdgePerm(c.EdgePerm())
+		if d != c {
+			t.Fatalf("cube not rebuilt from its coordinates: %v vs %v", d, c)
+		}
+		var e Cube = Solved
+		e.SetSliceSorted(c.SliceSorted())
+		for i := range NEdges {
+			if (c.EP[i] >= FR) != (e.EP[i] >= FR) || c.EP[i] >= FR && c.EP[i] != e.EP[i] {
+				t.Fatalf("SliceSorted %d misplaces slice edges", c.SliceSorted())
+			}
+		}
+	}
+}
+
+func BenchmarkTwistThroughCoordinates(b *testing.B) {
+	// Moving a coordinate through the cubie level: set, move, read; the
+	// cost a move table replaces.
+	var c Cube
+	x := 0
+	for b.Loop() {
+		c = Solved
+		c.SetTwist(x)
+		c.Move(&c, R1)
+		x = c.Twist()
+	}
+}

@@ -1,0 +1,3 @@
+module github.com/cubecensus/cubecensus
+
+go 1.26.8
