@@ -69,7 +69,9 @@ func (s MoveSet) Contains(m cube.Move) bool {
 	return false
 }
 
-func (s MoveSet) String() string { return fmt.Sprintf("%s (%s, %d moves)", s.Name, s.Metric, len(s.Moves)) }
+func (s MoveSet) String() string {
+	return fmt.Sprintf("%s (%s, %d moves)", s.Name, s.Metric, len(s.Moves))
+}
 
 // CanFollow reports whether b may follow a in a canonical sequence: another
 // axis, or a later layer of the same axis (which excludes the same layer).
