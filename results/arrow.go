@@ -1,0 +1,212 @@
+package results
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"path/filepath"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/decimal128"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+)
+
+// ErrFormat is wrapped by Read's errors when a file is not a cubecensus
+// table (not Arrow IPC, or a column type this package does not write).
+var ErrFormat = errors.New("not a cubecensus table")
+
+// Extension is the file extension of result tables.
+const Extension = ".arrow"
+
+func arrowType(k Kind) arrow.DataType {
+	switch k {
+	case String:
+		return arrow.BinaryTypes.String
+	case Int64:
+		return arrow.PrimitiveTypes.Int64
+	case Uint64:
+		return arrow.PrimitiveTypes.Uint64
+	case Float64:
+		return arrow.PrimitiveTypes.Float64
+	case Bool:
+		return arrow.FixedWidthTypes.Boolean
+	case BigInt:
+		return &arrow.Decimal128Type{Precision: 38, Scale: 0}
+	}
+	panic(fmt.Sprintf("results: unknown kind %d", k))
+}
+
+func kindOf(t arrow.DataType) (Kind, bool) {
+	for k := String; k <= BigInt; k++ {
+		if arrow.TypeEqual(t, arrowType(k)) {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+func (t *Table) schema(p Provenance) *arrow.Schema {
+	fields := make([]arrow.Field, len(t.Columns))
+	for i, c := range t.Columns {
+		fields[i] = arrow.Field{
+			Name: c.Name, Type: arrowType(c.Kind), Nullable: c.Nullable,
+			Metadata: arrow.NewMetadata([]string{"doc"}, []string{c.Doc}),
+		}
+	}
+	keys, values := p.metadata()
+	keys = append(keys, metaPrefix+"table")
+	values = append(values, t.Name)
+	meta := arrow.NewMetadata(keys, values)
+	return arrow.NewSchema(fields, &meta)
+}
+
+// record builds the table's single record batch.
+func (t *Table) record(mem memory.Allocator, schema *arrow.Schema) arrow.RecordBatch {
+	b := array.NewRecordBuilder(mem, schema)
+	defer b.Release()
+	for _, row := range t.Rows {
+		for i, v := range row {
+			f := b.Field(i)
+			if v == nil {
+				f.AppendNull()
+				continue
+			}
+			switch f := f.(type) {
+			case *array.StringBuilder:
+				f.Append(v.(string))
+			case *array.Int64Builder:
+				f.Append(v.(int64))
+			case *array.Uint64Builder:
+				f.Append(v.(uint64))
+			case *array.Float64Builder:
+				f.Append(v.(float64))
+			case *array.BooleanBuilder:
+				f.Append(v.(bool))
+			case *array.Decimal128Builder:
+				f.Append(decimal128.FromBigInt(v.(*big.Int)))
+			}
+		}
+	}
+	return b.NewRecordBatch()
+}
+
+// encode writes t as an Arrow IPC file to w.
+func encode(w io.Writer, t *Table, p Provenance, mem memory.Allocator) error {
+	schema := t.schema(p)
+	rec := t.record(mem, schema)
+	defer rec.Release()
+	fw, err := ipc.NewFileWriter(w, ipc.WithSchema(schema), ipc.WithAllocator(mem))
+	if err != nil {
+		return err
+	}
+	if err := fw.Write(rec); err != nil {
+		fw.Close()
+		return err
+	}
+	return fw.Close()
+}
+
+// Write stores t in dir as NAME.arrow, atomically: it writes a temporary
+// file in dir, syncs it and renames it over the old one, so a reader sees
+// the old table or the new one, never a part. It returns the path written.
+func Write(dir string, t *Table, p Provenance) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, t.Name+Extension)
+	tmp, err := os.CreateTemp(dir, t.Name+".tmp*")
+	if err != nil {
+		return "", err
+	}
+	defer os.Remove(tmp.Name()) // no-op after the rename
+	if err := encode(tmp, t, p, memory.DefaultAllocator); err != nil {
+		tmp.Close()
+		return "", fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return "", err
+	}
+	if err := tmp.Close(); err != nil {
+		return "", err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return "", err
+	}
+	return path, os.Rename(tmp.Name(), path)
+}
+
+// Read loads a table written by Write, with its provenance.
+func Read(path string) (*Table, Provenance, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, Provenance{}, err
+	}
+	defer f.Close()
+	return decode(f, memory.DefaultAllocator)
+}
+
+func decode(r ipc.ReadAtSeeker, mem memory.Allocator) (*Table, Provenance, error) {
+	fr, err := ipc.NewFileReader(r, ipc.WithAllocator(mem))
+	if err != nil {
+		return nil, Provenance{}, fmt.Errorf("%w: %v", ErrFormat, err)
+	}
+	defer fr.Close()
+	schema := fr.Schema()
+	meta := schema.Metadata()
+	p, err := parseProvenance(meta.Keys(), meta.Values())
+	if err != nil {
+		return nil, p, err
+	}
+	t := &Table{}
+	if i := meta.FindKey(metaPrefix + "table"); i >= 0 {
+		t.Name = meta.Values()[i]
+	}
+	for _, f := range schema.Fields() {
+		k, ok := kindOf(f.Type)
+		if !ok {
+			return nil, p, fmt.Errorf("%w: column %s has type %v", ErrFormat, f.Name, f.Type)
+		}
+		doc, _ := f.Metadata.GetValue("doc")
+		t.Columns = append(t.Columns, Column{Name: f.Name, Kind: k, Nullable: f.Nullable, Doc: doc})
+	}
+	for i := range fr.NumRecords() {
+		rec, err := fr.RecordBatch(i)
+		if err != nil {
+			return nil, p, fmt.Errorf("%w: %v", ErrFormat, err)
+		}
+		appendRows(t, rec)
+	}
+	return t, p, nil
+}
+
+// appendRows copies a record batch's rows into t as Go values.
+func appendRows(t *Table, rec arrow.RecordBatch) {
+	for r := range int(rec.NumRows()) {
+		row := make([]any, rec.NumCols())
+		for c, col := range rec.Columns() {
+			if col.IsNull(r) {
+				continue
+			}
+			switch col := col.(type) {
+			case *array.String:
+				row[c] = col.Value(r)
+			case *array.Int64:
+				row[c] = col.Value(r)
+			case *array.Uint64:
+				row[c] = col.Value(r)
+			case *array.Float64:
+				row[c] = col.Value(r)
+			case *array.Boolean:
+				row[c] = col.Value(r)
+			case *array.Decimal128:
+				row[c] = col.Value(r).BigInt()
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+}

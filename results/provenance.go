@@ -1,0 +1,134 @@
+package results
+
+import (
+	"fmt"
+	"maps"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Version is the cubecensus program version recorded in every table.
+const Version = "0.1.0"
+
+// Provenance says how a table was made; it travels in the Arrow schema
+// metadata under keys starting "cubecensus.".
+type Provenance struct {
+	Program   string            // "cubecensus"
+	Version   string            // Version
+	Commit    string            // git revision of the build, "+dirty" if modified; "unknown" outside git
+	GoVersion string            // toolchain
+	Stage     string            // the stage that wrote the table
+	Params    map[string]string // the stage's parameters and measured facts
+	Start     time.Time
+	End       time.Time
+	Cores     int // logical CPUs of the machine
+	Workers   int // workers the stage used
+}
+
+// NewProvenance fills in what the build and the machine say for stage.
+func NewProvenance(stage string, workers int) Provenance {
+	return Provenance{
+		Program:   "cubecensus",
+		Version:   Version,
+		Commit:    buildCommit(),
+		GoVersion: runtime.Version(),
+		Stage:     stage,
+		Params:    map[string]string{},
+		Cores:     runtime.NumCPU(),
+		Workers:   workers,
+	}
+}
+
+func buildCommit() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	rev, dirty := "unknown", ""
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	return rev + dirty
+}
+
+// WallSeconds is the stage's wall-clock time.
+func (p Provenance) WallSeconds() float64 { return p.End.Sub(p.Start).Seconds() }
+
+const metaPrefix = "cubecensus."
+
+// metadata flattens p into sorted key-value pairs.
+func (p Provenance) metadata() (keys, values []string) {
+	m := map[string]string{
+		"program":      p.Program,
+		"version":      p.Version,
+		"commit":       p.Commit,
+		"go_version":   p.GoVersion,
+		"stage":        p.Stage,
+		"start":        p.Start.UTC().Format(time.RFC3339Nano),
+		"end":          p.End.UTC().Format(time.RFC3339Nano),
+		"wall_seconds": strconv.FormatFloat(p.WallSeconds(), 'f', 3, 64),
+		"cores":        strconv.Itoa(p.Cores),
+		"workers":      strconv.Itoa(p.Workers),
+	}
+	for k, v := range p.Params {
+		m["param."+k] = v
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		keys = append(keys, metaPrefix+k)
+		values = append(values, m[k])
+	}
+	return keys, values
+}
+
+// parseProvenance is the inverse of metadata.
+func parseProvenance(keys, values []string) (Provenance, error) {
+	p := Provenance{Params: map[string]string{}}
+	var err error
+	for i, k := range keys {
+		k, ok := strings.CutPrefix(k, metaPrefix)
+		if !ok {
+			continue
+		}
+		v := values[i]
+		switch k {
+		case "program":
+			p.Program = v
+		case "version":
+			p.Version = v
+		case "commit":
+			p.Commit = v
+		case "go_version":
+			p.GoVersion = v
+		case "stage":
+			p.Stage = v
+		case "start":
+			p.Start, err = time.Parse(time.RFC3339Nano, v)
+		case "end":
+			p.End, err = time.Parse(time.RFC3339Nano, v)
+		case "cores":
+			p.Cores, err = strconv.Atoi(v)
+		case "workers":
+			p.Workers, err = strconv.Atoi(v)
+		case "wall_seconds":
+		default:
+			if name, ok := strings.CutPrefix(k, "param."); ok {
+				p.Params[name] = v
+			}
+		}
+		if err != nil {
+			return p, fmt.Errorf("%w: metadata %s%s = %q: %v", ErrFormat, metaPrefix, k, v, err)
+		}
+	}
+	return p, nil
+}
