@@ -28,7 +28,7 @@ import (
 type BruteResult struct {
 	Set       MoveSet
 	MaxLen    int
-	Sequences []uint64 // canonical sequences of each length
+	Sequences []uint64 // canonical sequences of each length, as counted by the walk
 	Positions []uint64 // positions at each distance
 	Elapsed   time.Duration
 }
@@ -64,25 +64,29 @@ func (a *Automaton) BruteDepth(budget uint64, limit int) int {
 
 // BruteForce runs the enumeration with the given number of workers;
 // progress, if not nil, is called with the number of sequences done since
-// its last call.
+// its last call. If the walk does not visit exactly the automaton's number
+// of sequences of each length, Positions is left zero and Sequences tells
+// the difference, for the caller's comparison with Counts to report.
 func (a *Automaton) BruteForce(ctx context.Context, maxLen, workers int, progress func(int64)) (*BruteResult, error) {
 	start := time.Now()
 	firsts := a.firstMoves()
 	// share[f][d]: sequences of length d that begin with firsts[f].
 	share := make([][]uint64, len(firsts))
-	counts := make([]uint64, maxLen+1)
-	counts[0] = 1 // the empty sequence
+	expected := make([]uint64, maxLen+1)
+	expected[0] = 1 // the empty sequence
 	for f, m := range firsts {
 		share[f] = a.countsFrom(m, maxLen)
 		for d, x := range share[f] {
-			counts[d] += x
+			expected[d] += x
 		}
 	}
 	keys := make([][]cube.Key, maxLen+1)
 	for d := range keys {
-		keys[d] = make([]cube.Key, counts[d])
+		keys[d] = make([]cube.Key, expected[d])
 	}
 	keys[0][0] = cube.Solved.Key()
+	visited := make([]atomic.Uint64, maxLen+1)
+	visited[0].Store(1)
 
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -98,7 +102,7 @@ func (a *Automaton) BruteForce(ctx context.Context, maxLen, workers int, progres
 					errs <- err
 					return
 				}
-				w := walker{a: a, maxLen: maxLen, keys: make([][]cube.Key, maxLen+1), filled: make([]int, maxLen+1), progress: progress}
+				w := walker{a: a, maxLen: maxLen, keys: make([][]cube.Key, maxLen+1), visited: make([]uint64, maxLen+1), progress: progress}
 				for d := range keys {
 					off := uint64(0)
 					for g := range f {
@@ -109,6 +113,9 @@ func (a *Automaton) BruteForce(ctx context.Context, maxLen, workers int, progres
 				p := cube.NewPosition()
 				w.visit(&p, firsts[f], 0)
 				w.flush()
+				for d, n := range w.visited {
+					visited[d].Add(n)
+				}
 			}
 		})
 	}
@@ -118,7 +125,16 @@ func (a *Automaton) BruteForce(ctx context.Context, maxLen, workers int, progres
 		return nil, err
 	}
 
-	r := &BruteResult{Set: a.Set, MaxLen: maxLen, Sequences: counts, Positions: make([]uint64, maxLen+1)}
+	r := &BruteResult{Set: a.Set, MaxLen: maxLen, Sequences: make([]uint64, maxLen+1), Positions: make([]uint64, maxLen+1)}
+	for d := range visited {
+		r.Sequences[d] = visited[d].Load()
+		if r.Sequences[d] != expected[d] {
+			// The walk and the automaton disagree; the key ranges are
+			// meaningless, so report the counts and no positions.
+			r.Elapsed = time.Since(start)
+			return r, nil
+		}
+	}
 	var seen []cube.Key // every position at distance < d, sorted
 	for d := range keys {
 		level := sortUnique(keys[d], workers)
@@ -159,7 +175,7 @@ type walker struct {
 	a        *Automaton
 	maxLen   int
 	keys     [][]cube.Key // this first move's range of each length
-	filled   []int
+	visited  []uint64     // sequences walked, per length
 	progress func(int64)
 	pending  int64
 }
@@ -172,8 +188,10 @@ func (w *walker) visit(p *cube.Position, m cube.Move, cost int) {
 	}
 	q := *p
 	q.Apply(m)
-	w.keys[cost][w.filled[cost]] = q.Cube.Key()
-	w.filled[cost]++
+	if i := w.visited[cost]; i < uint64(len(w.keys[cost])) {
+		w.keys[cost][i] = q.Cube.Key()
+	}
+	w.visited[cost]++
 	if w.pending++; w.pending == 1<<16 {
 		w.flush()
 	}

@@ -1,0 +1,58 @@
+# cubecensus: make run (build and run the default pipeline into results/),
+# make test (vet, Go tests, every notebook executed headless), make bench.
+# Each target installs what it needs: Go modules through the module proxy,
+# the notebooks' Python environment from notebooks/requirements.txt (hashes).
+
+GO       ?= go
+PYTHON   ?= python3
+BIN      := bin/cubecensus
+VENV     := notebooks/.venv
+NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
+RESULTS  ?= results
+
+.PHONY: all build run test vet gotest notebooks requirements bench fuzz clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/cubecensus
+
+run: build
+	./$(BIN) run --out $(RESULTS)
+
+test: vet gotest notebooks
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+
+gotest:
+	$(GO) test -count=1 ./...
+
+$(VENV)/.installed: notebooks/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r notebooks/requirements.txt
+	touch $@
+
+notebooks: $(VENV)/.installed
+	@for nb in $(NOTEBOOKS); do \
+		echo "executing $$nb"; \
+		(cd notebooks && CUBECENSUS_RESULTS=../$(RESULTS) ../$(VENV)/bin/jupyter execute --timeout=600 $$(basename $$nb)) || exit 1; \
+	done
+
+# Regenerates the pinned, hashed notebooks/requirements.txt from
+# notebooks/requirements.in (run by hand after editing requirements.in).
+requirements:
+	$(PYTHON) -m venv .cache/uv && .cache/uv/bin/pip install --quiet uv
+	.cache/uv/bin/uv pip compile --generate-hashes --python-version 3.11 \
+		--python-platform x86_64-manylinux_2_28 notebooks/requirements.in -o notebooks/requirements.txt
+
+bench: build
+	./scripts/bench.sh > BENCHMARKS.md
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParseManeuver -fuzztime 60s ./cube
+	$(GO) test -run '^$$' -fuzz FuzzParseFacelets -fuzztime 60s ./cube
+
+clean:
+	rm -rf bin $(VENV) .cache

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCmd(args ...string) (string, string, error) {
+	var out, errb bytes.Buffer
+	err := run(context.Background(), &out, &errb, args)
+	return out.String(), errb.String(), err
+}
+
+// TestRunShow runs the canonical stage on a reduced instance and reads the
+// table back through show.
+func TestRunShow(t *testing.T) {
+	dir := t.TempDir()
+	out, logs, err := runCmd("run", "canonical", "--out", dir, "--workers", "2", "--bruteforce-depth", "3")
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, logs)
+	}
+	if !strings.Contains(out, "canonical_sequences.arrow") || strings.Contains(out, "level=") {
+		t.Errorf("stdout should list the tables and hold no logs:\n%s", out)
+	}
+	if !strings.Contains(logs, "brute force agrees with matrix counts") {
+		t.Errorf("no self-check in the logs:\n%s", logs)
+	}
+	csv, _, err := runCmd("show", filepath.Join(dir, "canonical_sequences.arrow"), "--format", "csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"metric,move_set,moves,depth,canonical_sequences,distinct_positions,ratio,branching_factor",
+		"HTM,S,18,3,3240,3240,1,",
+		"HTM,S,18,20,43946585901564160587264,,,",
+	} {
+		if !strings.Contains(csv, want) {
+			t.Errorf("show csv lacks %q:\n%s", want, csv[:min(len(csv), 600)])
+		}
+	}
+	meta, _, err := runCmd("show", "--meta", filepath.Join(dir, "canonical_prepass.arrow"))
+	if err != nil || !strings.Contains(meta, "param        bruteforce.S.depth = 3") {
+		t.Errorf("show --meta: %v\n%s", err, meta)
+	}
+}
+
+func TestErrorsAreOneLine(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		usage bool
+		want  string
+	}{
+		{[]string{}, true, "no command"},
+		{[]string{"frobnicate"}, true, `"frobnicate"`},
+		{[]string{"run", "nope"}, true, `unknown stage "nope"`},
+		{[]string{"run", "--workers", "0"}, true, "--workers 0"},
+		{[]string{"run", "--mem-budget", "lots"}, true, `"lots"`},
+		{[]string{"run", "--mem-budget", "100TiB"}, false, "more than 3/4"},
+		{[]string{"run", "canonical", "--bruteforce-depth", "12", "--mem-budget", "1GiB", "--out", "/nonexistent/x"}, false, "needs about"},
+		{[]string{"show", "missing.arrow"}, false, "missing.arrow"},
+		{[]string{"show", "a", "--format", "xml"}, true, `"xml"`},
+		{[]string{"inspect", "R U2 X"}, false, "'X' at column 6"},
+		{[]string{"inspect", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR"}, false, "appears 10 times"},
+		{[]string{"list", "--x"}, true, "-x"},
+	} {
+		_, _, err := runCmd(tc.args...)
+		if err == nil {
+			t.Errorf("%v: no error", tc.args)
+			continue
+		}
+		if errors.Is(err, errUsage) != tc.usage || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %q (usage %v), want %q (usage %v)", tc.args, err, errors.Is(err, errUsage), tc.want, tc.usage)
+		}
+	}
+}
+
+func TestInspect(t *testing.T) {
+	out, _, err := runCmd("inspect", "R U")
+	if err != nil || !strings.Contains(out, "order        105") {
+		t.Errorf("inspect R U: %v\n%s", err, out)
+	}
+	out, _, err = runCmd("inspect", "R")
+	if err != nil || !strings.Contains(out, "twist 1494") || !strings.Contains(out, "corner_perm 21021") {
+		t.Errorf("inspect R: %v\n%s", err, out)
+	}
+	out, _, err = runCmd("inspect", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB")
+	if err != nil || !strings.Contains(out, "subgroup H   yes") {
+		t.Errorf("inspect solved facelets: %v\n%s", err, out)
+	}
+}

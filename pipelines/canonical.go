@@ -1,0 +1,121 @@
+package pipelines
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/cubecensus/cubecensus/enumerate"
+	"github.com/cubecensus/cubecensus/results"
+)
+
+// The canonical stage: counts of canonical sequences by matrix powers for
+// each move set (seed 002, section 5, Table 5.1), the prepass counts
+// q_{n,m}(S, A) (Table 5.2), branching factors, and a brute-force
+// enumeration on real cubes that checks the counts and gives the distinct
+// positions at each distance as far as the memory budget allows.
+var canonicalStage = Stage{
+	Name: "canonical",
+	Doc:  "canonical move sequences by matrix powers (HTM, QTM, STM, A), prepass counts, brute-force check",
+	Run:  runCanonical,
+}
+
+// canonicalMaxLen is how far each move set's counts are tabulated: 20 for
+// the half-turn and slice-turn sets (Table 5.1 ends at 20), 26 for quarter
+// turns (the quarter-turn diameter).
+var canonicalMaxLen = map[enumerate.Metric]int{enumerate.HTM: 20, enumerate.QTM: 26, enumerate.STM: 20}
+
+// prepassTotal is n + m in Table 5.2.
+const prepassTotal = 20
+
+func runCanonical(ctx context.Context, env *Env) (*Output, error) {
+	depthOpt := -1
+	if v, ok := env.Options["bruteforce-depth"]; ok {
+		d, err := strconv.Atoi(v)
+		if err != nil || d < -1 {
+			return nil, fmt.Errorf("bad --bruteforce-depth %q (want -1 for as deep as memory allows, or 0..)", v)
+		}
+		depthOpt = d
+	}
+	seqs := results.NewTable("canonical_sequences",
+		results.Column{Name: "metric", Kind: results.String, Doc: "HTM, QTM or STM"},
+		results.Column{Name: "move_set", Kind: results.String, Doc: "S (18 face turns), Q (quarter turns), S+M (face and slice turns), A (generators of H)"},
+		results.Column{Name: "moves", Kind: results.Int64, Doc: "number of generators in the move set"},
+		results.Column{Name: "depth", Kind: results.Int64, Doc: "sequence length in the metric"},
+		results.Column{Name: "canonical_sequences", Kind: results.BigInt, Doc: "canonical sequences of this length, exact"},
+		results.Column{Name: "distinct_positions", Kind: results.Uint64, Nullable: true, Doc: "positions at exactly this distance, where the brute force reached"},
+		results.Column{Name: "ratio", Kind: results.Float64, Nullable: true, Doc: "canonical_sequences / distinct_positions"},
+		results.Column{Name: "branching_factor", Kind: results.Float64, Doc: "dominant eigenvalue of the transition matrix"},
+	)
+	params := map[string]string{"prepass_total": strconv.Itoa(prepassTotal)}
+	for _, set := range enumerate.Sets {
+		a := enumerate.NewAutomaton(set)
+		maxLen := canonicalMaxLen[set.Metric]
+		q := a.Counts(maxLen)
+		rho, err := a.BranchingFactor()
+		if err != nil {
+			return nil, err
+		}
+		brute, err := bruteForce(ctx, env, a, depthOpt, q)
+		if err != nil {
+			return nil, err
+		}
+		params["bruteforce."+set.Name+".depth"] = strconv.Itoa(brute.MaxLen)
+		params["bruteforce."+set.Name+".seconds"] = strconv.FormatFloat(brute.Elapsed.Seconds(), 'f', 3, 64)
+		params["max_depth."+set.Name] = strconv.Itoa(maxLen)
+		for d := 0; d <= maxLen; d++ {
+			var positions, ratio any
+			if d <= brute.MaxLen {
+				positions = brute.Positions[d]
+				r, _ := new(big.Rat).SetFrac(q[d], new(big.Int).SetUint64(brute.Positions[d])).Float64()
+				ratio = r
+			}
+			seqs.Append(string(set.Metric), set.Name, int64(len(set.Moves)), int64(d), q[d], positions, ratio, rho)
+		}
+	}
+
+	prepass := results.NewTable("canonical_prepass",
+		results.Column{Name: "n", Kind: results.Int64, Doc: "moves from S (all 18 face turns)"},
+		results.Column{Name: "m", Kind: results.Int64, Doc: "moves from A (the generators of H) that follow"},
+		results.Column{Name: "q_nm", Kind: results.BigInt, Doc: "canonical sequences of n moves from S then m from A, exact (seed 002, Table 5.2)"},
+	)
+	a := enumerate.NewAutomaton(enumerate.FaceTurns)
+	for total := 0; total <= prepassTotal; total++ {
+		for n, x := range a.PrepassCounts(enumerate.HTurns, total) {
+			prepass.Append(int64(n), int64(total-n), x)
+		}
+	}
+	return &Output{Tables: []*results.Table{seqs, prepass}, Params: params}, nil
+}
+
+// bruteForce enumerates a's sequences on cubes to the requested depth (or
+// the deepest the memory budget allows) and checks them against q.
+func bruteForce(ctx context.Context, env *Env, a *enumerate.Automaton, depth int, q []*big.Int) (*enumerate.BruteResult, error) {
+	name := a.Set.Name
+	if depth < 0 {
+		depth = a.BruteDepth(env.MemBudget, len(q)-1)
+	} else if need := a.BruteBytes(depth); need > env.MemBudget {
+		return nil, fmt.Errorf("%w: brute force of %s to length %d needs about %s, over the memory budget of %s (lower --bruteforce-depth or raise --mem-budget)",
+			ErrTooBig, name, depth, FormatBytes(need), FormatBytes(env.MemBudget))
+	}
+	depth = min(depth, len(q)-1)
+	total := int64(0) // sequences the walk reports: all but the empty one
+	for _, x := range q[1 : depth+1] {
+		total += x.Int64()
+	}
+	env.Log.Info("brute force", "set", name, "depth", depth, "sequences", total, "memory", FormatBytes(a.BruteBytes(depth)))
+	bar := env.Progress("brute force "+name, total)
+	r, err := a.BruteForce(ctx, depth, env.Workers, bar.Add)
+	bar.Finish()
+	if err != nil {
+		return nil, err
+	}
+	for d := 0; d <= depth; d++ {
+		if !q[d].IsUint64() || q[d].Uint64() != r.Sequences[d] {
+			return nil, fmt.Errorf("self-check failed: %s has %d canonical sequences of length %d on cubes, %v by matrix powers", name, r.Sequences[d], d, q[d])
+		}
+	}
+	env.Log.Info("brute force agrees with matrix counts", "set", name, "depth", depth, "seconds", r.Elapsed.Seconds())
+	return r, nil
+}
