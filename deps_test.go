@@ -1,0 +1,75 @@
+package cubecensus_test
+
+import (
+	"go/build"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// allowed lists, for each package of the module, the module packages it may
+// import: lower layers never import higher ones, stages do not import each
+// other, and only results imports Arrow (as go/build deps_test.go keeps Go's
+// own layering).
+var allowed = map[string][]string{
+	"cube":              {},
+	"enumerate":         {"cube"},
+	"results":           {},
+	"internal/progress": {},
+	"pipelines":         {"cube", "enumerate", "results", "internal/progress"},
+	"cmd/cubecensus":    {"cube", "pipelines", "results", "internal/progress"},
+}
+
+const module = "github.com/cubecensus/cubecensus/"
+
+func TestDependencyDirection(t *testing.T) {
+	for pkg, ok := range allowed {
+		p, err := build.ImportDir(filepath.FromSlash(pkg), 0)
+		if err != nil {
+			t.Fatalf("%s: %v", pkg, err)
+		}
+		for _, imp := range p.Imports {
+			if strings.Contains(imp, "apache/arrow") && pkg != "results" {
+				t.Errorf("%s imports Arrow; only results may", pkg)
+			}
+			dep, inModule := strings.CutPrefix(imp, module)
+			if !inModule {
+				continue
+			}
+			if !contains(ok, dep) {
+				t.Errorf("%s imports %s, which its layer may not", pkg, dep)
+			}
+		}
+	}
+}
+
+// TestEveryPackageIsListed makes a new package declare its layer above.
+func TestEveryPackageIsListed(t *testing.T) {
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || path == "." {
+			return err
+		}
+		if strings.HasPrefix(d.Name(), ".") || d.Name() == "notebooks" || d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if p, err := build.ImportDir(path, 0); err == nil && len(p.GoFiles) > 0 {
+			if _, ok := allowed[filepath.ToSlash(path)]; !ok {
+				t.Errorf("package %s is not in deps_test.go's allowed map", path)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
