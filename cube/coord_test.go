@@ -72,15 +72,34 @@ func TestCoordinatesMatchPieces(t *testing.T) {
 	}
 }
 
-func BenchmarkTwistThroughCoordinates(b *testing.B) {
-	// Moving a coordinate through the cubie level: set, move, read; the
-	// cost a move table replaces.
-	var c Cube
-	x := 0
-	for b.Loop() {
-		c = Solved
-		c.SetTwist(x)
-		c.Move(&c, R1)
-		x = c.Twist()
-	}
+// BenchmarkTwistMove moves the twist coordinate two ways: through the
+// cubie level (unrank, multiply, rank), and by lookup in a move table built
+// that way (Kociemba's TwistMove, seed 000 "The Move Tables"), which is
+// what the solvers will use.
+func BenchmarkTwistMove(b *testing.B) {
+	b.Run("cubie", func(b *testing.B) {
+		var c Cube
+		x, m := 0, Move(0)
+		for b.Loop() {
+			c = Solved
+			c.SetTwist(x)
+			c.Move(&c, m)
+			x, m = c.Twist(), (m+7)%NFaceMoves
+		}
+	})
+	b.Run("table", func(b *testing.B) {
+		var table [NTwist][NFaceMoves]uint16
+		for x := range NTwist {
+			for m := range Move(NFaceMoves) {
+				c := Solved
+				c.SetTwist(x)
+				c.Move(&c, m)
+				table[x][m] = uint16(c.Twist())
+			}
+		}
+		x, m := uint16(0), Move(0)
+		for b.Loop() {
+			x, m = table[x][m], (m+7)%NFaceMoves
+		}
+	})
 }

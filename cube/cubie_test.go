@@ -164,3 +164,18 @@ func BenchmarkMove(b *testing.B) {
 		m = (m + 7) % NFaceMoves
 	}
 }
+
+func TestHotPathsDoNotAllocate(t *testing.T) {
+	rng := newRand()
+	x, y := randomCube(rng), randomCube(rng)
+	var z Cube
+	p := NewPosition()
+	if n := testing.AllocsPerRun(100, func() {
+		z.Mul(&x, &y)
+		z.Move(&z, R2)
+		p.Apply(M1)
+		_ = z.Key()
+	}); n != 0 {
+		t.Errorf("Mul, Move, Position.Apply and Key allocate %v times per run", n)
+	}
+}
