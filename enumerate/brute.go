@@ -37,9 +37,10 @@ type BruteResult struct {
 const keyBytes = 16
 
 // BruteBytes estimates the memory BruteForce needs for lengths up to maxLen:
-// a key for every sequence, the sorted distinct copy of one length, and the
-// sorted union of the shorter lengths with its merged successor, each at
-// most one key per sequence: 3 keys per sequence in all.
+// a key for every sequence, a scratch buffer for sorting one length (which
+// then holds its distinct keys), and the sorted union of the shorter lengths
+// with its merged successor, each at most one key per sequence: 3 keys per
+// sequence in all.
 func (a *Automaton) BruteBytes(maxLen int) uint64 {
 	total := new(big.Int)
 	for _, x := range a.Counts(maxLen) {
@@ -102,7 +103,8 @@ func (a *Automaton) BruteForce(ctx context.Context, maxLen, workers int, progres
 					errs <- err
 					return
 				}
-				w := walker{a: a, maxLen: maxLen, keys: make([][]cube.Key, maxLen+1), visited: make([]uint64, maxLen+1), progress: progress}
+				w := walker{maxLen: maxLen, keys: make([][]cube.Key, maxLen+1), visited: make([]uint64, maxLen+1), progress: progress}
+				w.cost, w.next = a.successors()
 				for d := range keys {
 					off := uint64(0)
 					for g := range f {
@@ -170,9 +172,24 @@ func (a *Automaton) countsFrom(m cube.Move, maxLen int) []uint64 {
 	return out
 }
 
+// successors tabulates, for the hot loop, each move's cost and the moves
+// that may follow it in a canonical sequence.
+func (a *Automaton) successors() (cost [cube.NMoves]int, next [cube.NMoves][]cube.Move) {
+	for _, m := range a.Set.Moves {
+		cost[m] = a.Set.Cost(m)
+		for _, n := range a.Set.Moves {
+			if CanFollow(m, n) {
+				next[m] = append(next[m], n)
+			}
+		}
+	}
+	return cost, next
+}
+
 // walker is one worker's depth-first search.
 type walker struct {
-	a        *Automaton
+	cost     [cube.NMoves]int
+	next     [cube.NMoves][]cube.Move
 	maxLen   int
 	keys     [][]cube.Key // this first move's range of each length
 	visited  []uint64     // sequences walked, per length
@@ -182,7 +199,7 @@ type walker struct {
 
 // visit applies m to p (a sequence of length cost so far) and recurses.
 func (w *walker) visit(p *cube.Position, m cube.Move, cost int) {
-	cost += w.a.Set.Cost(m)
+	cost += w.cost[m]
 	if cost > w.maxLen {
 		return
 	}
@@ -195,10 +212,8 @@ func (w *walker) visit(p *cube.Position, m cube.Move, cost int) {
 	if w.pending++; w.pending == 1<<16 {
 		w.flush()
 	}
-	for _, n := range w.a.Set.Moves {
-		if CanFollow(m, n) {
-			w.visit(&q, n, cost)
-		}
+	for _, n := range w.next[m] {
+		w.visit(&q, n, cost)
 	}
 }
 
@@ -209,16 +224,22 @@ func (w *walker) flush() {
 	w.pending = 0
 }
 
-// sortUnique sorts keys (in chunks, one per worker, then merged) and
-// returns the distinct keys in a new slice.
+// sortUnique sorts keys in chunks, one per worker, each by radixSort with
+// its share of one scratch buffer, then merges the chunks into the scratch
+// buffer, dropping repeats; it returns the distinct keys, sorted. keys is
+// left in an unspecified order.
 func sortUnique(keys []cube.Key, workers int) []cube.Key {
+	scratch := make([]cube.Key, len(keys))
 	chunks := splitChunks(keys, max(1, workers))
 	var wg sync.WaitGroup
+	off := 0
 	for _, c := range chunks {
-		wg.Go(func() { slices.SortFunc(c, cube.Key.Compare) })
+		buf := scratch[off : off+len(c)]
+		off += len(c)
+		wg.Go(func() { radixSort(c, buf) })
 	}
 	wg.Wait()
-	return mergeUnique(chunks)
+	return mergeUnique(scratch[:0], chunks)
 }
 
 func splitChunks(keys []cube.Key, n int) [][]cube.Key {
@@ -232,13 +253,9 @@ func splitChunks(keys []cube.Key, n int) [][]cube.Key {
 	return out
 }
 
-// mergeUnique merges sorted chunks, dropping repeats.
-func mergeUnique(chunks [][]cube.Key) []cube.Key {
-	total := 0
-	for _, c := range chunks {
-		total += len(c)
-	}
-	out := make([]cube.Key, 0, total)
+// mergeUnique appends to out the merge of the sorted chunks, dropping
+// repeats; out must not overlap the chunks.
+func mergeUnique(out []cube.Key, chunks [][]cube.Key) []cube.Key {
 	for {
 		best := -1
 		for i, c := range chunks {
