@@ -15,7 +15,7 @@ RESULTS  ?= results
 all: build
 
 build:
-	$(GO) build -o $(BIN) ./cmd/cubecensus
+	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/cubecensus
 
 run: build
 	./$(BIN) run --out $(RESULTS)
