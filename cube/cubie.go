@@ -200,39 +200,32 @@ func (c *Cube) EdgeParity() int { return permParity(c.EP[:]) }
 // It panics for reflections (orientations 3..5), whose order Mul handles but
 // this cycle rule does not.
 func (c *Cube) Order() int {
-	order := 1
-	var seenC [NCorners]bool
-	for i := range NCorners {
-		if c.CO[i] >= 3 {
+	for _, o := range c.CO {
+		if o >= 3 {
 			panic("cube: Order of a reflection")
 		}
-		if seenC[i] {
-			continue
-		}
-		length, twist := 0, 0
-		for j := i; !seenC[j]; j = int(c.CP[j]) {
-			seenC[j] = true
-			length++
-			twist += int(c.CO[j])
-		}
-		if twist%3 != 0 {
-			length *= 3
-		}
-		order = lcm(order, length)
 	}
-	var seenE [NEdges]bool
-	for i := range NEdges {
-		if seenE[i] {
+	return lcm(cyclesOrder(c.CP[:], c.CO[:], 3), cyclesOrder(c.EP[:], c.EO[:], 2))
+}
+
+// cyclesOrder is the order of one kind of piece: the lcm over the cycles of
+// perm of their lengths, each times mod when the orientations along the
+// cycle do not sum to 0 mod mod.
+func cyclesOrder[P ~uint8](perm []P, ori []uint8, mod int) int {
+	order := 1
+	var seen [NEdges]bool
+	for i := range perm {
+		if seen[i] {
 			continue
 		}
-		length, flip := 0, 0
-		for j := i; !seenE[j]; j = int(c.EP[j]) {
-			seenE[j] = true
+		length, sum := 0, 0
+		for j := i; !seen[j]; j = int(perm[j]) {
+			seen[j] = true
 			length++
-			flip += int(c.EO[j])
+			sum += int(ori[j])
 		}
-		if flip%2 != 0 {
-			length *= 2
+		if sum%mod != 0 {
+			length *= mod
 		}
 		order = lcm(order, length)
 	}
