@@ -1,0 +1,212 @@
+package burnside
+
+import (
+	"math/big"
+	"math/bits"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// How fixed cubes are counted.
+//
+// A corner configuration y (any permutation, any orientations) is a set of
+// triples t = (x, p, o): the cubie p sits at position x with orientation o,
+// one triple per position and per cubie. An element g of M x C2 maps the
+// triples of y to those of g.y one by one: conjugation by m moves the entry
+// at position x to position m(x) and changes cubie and orientation; inversion
+// turns (x, p, o) into (p, x, -o). Call that map tau_g. Then y is fixed by a
+// subgroup K exactly when its set of triples is a union of K-orbits of
+// triples. So a fixed y is built by repeatedly taking the first position x
+// not yet filled, choosing a triple (x, p, o), and adding its whole orbit,
+// which must place distinct cubies on distinct free positions.
+//
+// Counting rather than listing: how many ways there are to finish depends
+// only on which positions U and cubies V are still free, so the count is
+// memoized on (U, V). Each count is split by the parity of the permutation
+// and the orientation sum, which the group's laws need. The parity is not a
+// sum over the pieces added, but by the Laplace expansion of a permutation
+// matrix along the rows P of a block, the sign of a bijection U -> V is
+// sign(P -> C) * sign(U\P -> V\C) * (-1)^(sum of the ranks of P in U and of
+// C in V), which is what the memoized recursion adds up.
+//
+// Worked case: U = V = {0, 1} and the swap 0 -> 1 -> 0. Taking P = {0},
+// C = {1}: both blocks have sign +1, rank of 0 in U is 0, rank of 1 in V is
+// 1, so the sign is -1: odd, as a transposition is.
+
+// pieces describes one kind of piece: n positions, orientations mod k.
+type pieces struct {
+	n, k int
+	// tau applies an element to a triple, via the cube package's Act.
+	tau func(g Elem, x, p, o int) (int, int, int)
+}
+
+var cornerPieces = pieces{n: cube.NCorners, k: 3, tau: func(g Elem, x, p, o int) (int, int, int) {
+	y := cube.Solved
+	y.CP[x], y.CO[x] = cube.Corner(p), uint8(o)
+	w := conjugateBy(g, y)
+	z := int(g.Sym().Cube().CP[x])
+	return invertTriple(g, z, int(w.CP[z]), int(w.CO[z]), 3)
+}}
+
+var edgePieces = pieces{n: cube.NEdges, k: 2, tau: func(g Elem, x, p, o int) (int, int, int) {
+	y := cube.Solved
+	y.EP[x], y.EO[x] = cube.Edge(p), uint8(o)
+	w := conjugateBy(g, y)
+	z := int(g.Sym().Cube().EP[x])
+	return invertTriple(g, z, int(w.EP[z]), int(w.EO[z]), 2)
+}}
+
+// conjugateBy returns m y m^-1 for g = (m, .). y need not be a valid cube:
+// only one entry of it matters here.
+func conjugateBy(g Elem, y cube.Cube) cube.Cube {
+	return cube.Conjugate(y, g.Sym().Inverse())
+}
+
+// invertTriple turns the triple of m y m^-1 into the one of its inverse when
+// g inverts: the inverse has cubie z at position p with orientation -o.
+func invertTriple(g Elem, z, p, o, k int) (int, int, int) {
+	if !g.Inverts() {
+		return z, p, o
+	}
+	return p, z, (k - o) % k
+}
+
+// orbit is a K-orbit of triples, as the block it adds to a configuration.
+type orbit struct {
+	valid  bool   // places distinct cubies on distinct positions
+	pos    uint16 // positions it fills
+	cub    uint16 // cubies it uses
+	oriSum int    // sum of its orientations mod k
+	sign   int    // parity of the bijection pos -> cub in increasing order
+}
+
+// Counts[parity][orientation sum] is a number of configurations.
+type Counts [2][3]uint64
+
+// fixedCounts counts the configurations of one kind of piece fixed by every
+// element of k, by parity and orientation sum.
+func fixedCounts(pc pieces, k Set) Counts {
+	nt := pc.n * pc.n * pc.k
+	index := func(x, p, o int) int { return (x*pc.n+p)*pc.k + o }
+	// Orbits of triples under the elements of k, by breadth-first search.
+	orbitOf := make([]int, nt)
+	for i := range orbitOf {
+		orbitOf[i] = -1
+	}
+	var orbits []orbit
+	elems := k.Elems()
+	for x := range pc.n {
+		for p := range pc.n {
+			for o := range pc.k {
+				t := index(x, p, o)
+				if orbitOf[t] >= 0 {
+					continue
+				}
+				id := len(orbits)
+				orbitOf[t] = id
+				members := [][3]int{{x, p, o}}
+				for i := 0; i < len(members); i++ {
+					m := members[i]
+					for _, g := range elems {
+						a, b, c := pc.tau(g, m[0], m[1], m[2])
+						if u := index(a, b, c); orbitOf[u] < 0 {
+							orbitOf[u] = id
+							members = append(members, [3]int{a, b, c})
+						}
+					}
+				}
+				orbits = append(orbits, makeOrbit(members, pc.k))
+			}
+		}
+	}
+	full := uint16(1)<<pc.n - 1
+	memo := map[uint32]Counts{}
+	var count func(u, v uint16) Counts
+	count = func(u, v uint16) Counts {
+		if u == 0 {
+			return Counts{{1}}
+		}
+		key := uint32(u)<<16 | uint32(v)
+		if c, ok := memo[key]; ok {
+			return c
+		}
+		var total Counts
+		x := bits.TrailingZeros16(u)
+		for p := range pc.n {
+			if v&(1<<p) == 0 {
+				continue
+			}
+			for o := range pc.k {
+				ob := &orbits[orbitOf[index(x, p, o)]]
+				if !ob.valid || ob.pos&^u != 0 || ob.cub&^v != 0 {
+					continue
+				}
+				rest := count(u&^ob.pos, v&^ob.cub)
+				flip := (ob.sign + rankSum(u, ob.pos) + rankSum(v, ob.cub)) & 1
+				for par := range 2 {
+					for s := range pc.k {
+						total[par^flip][(s+ob.oriSum)%pc.k] += rest[par][s]
+					}
+				}
+			}
+		}
+		memo[key] = total
+		return total
+	}
+	return count(full, full)
+}
+
+func makeOrbit(members [][3]int, k int) orbit {
+	ob := orbit{valid: true}
+	target := map[int]int{}
+	for _, m := range members {
+		if ob.pos&(1<<m[0]) != 0 || ob.cub&(1<<m[1]) != 0 {
+			ob.valid = false
+			return ob
+		}
+		ob.pos |= 1 << m[0]
+		ob.cub |= 1 << m[1]
+		ob.oriSum = (ob.oriSum + m[2]) % k
+		target[m[0]] = m[1]
+	}
+	// Parity of the bijection pos -> cub, both in increasing order:
+	// the inversions of the sequence of ranks of the images.
+	var images []int
+	for x := 0; x < 16; x++ {
+		if ob.pos&(1<<x) != 0 {
+			images = append(images, target[x])
+		}
+	}
+	for i := range images {
+		for j := i + 1; j < len(images); j++ {
+			if images[i] > images[j] {
+				ob.sign ^= 1
+			}
+		}
+	}
+	return ob
+}
+
+// rankSum is the sum over the elements of sub of their ranks in set.
+func rankSum(set, sub uint16) int {
+	s := 0
+	for sub != 0 {
+		b := sub & -sub
+		s += bits.OnesCount16(set & (b - 1))
+		sub &^= b
+	}
+	return s
+}
+
+// Fixed returns the number of cubes fixed by every element of k: corner and
+// edge configurations fixed by k, paired when their parities agree, the
+// twist is 0 mod 3 and the flip 0 mod 2.
+func Fixed(k Set) *big.Int {
+	c, e := fixedCounts(cornerPieces, k), fixedCounts(edgePieces, k)
+	total := new(big.Int)
+	for par := range 2 {
+		t := new(big.Int).SetUint64(c[par][0])
+		total.Add(total, t.Mul(t, new(big.Int).SetUint64(e[par][0])))
+	}
+	return total
+}
