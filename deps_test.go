@@ -15,6 +15,7 @@ import (
 var allowed = map[string][]string{
 	"cube":              {},
 	"enumerate":         {"cube"},
+	"burnside":          {"cube"},
 	"results":           {},
 	"internal/progress": {},
 	"pipelines":         {"cube", "enumerate", "results", "internal/progress"},
