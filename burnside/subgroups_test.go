@@ -7,8 +7,8 @@ import "testing"
 // 131 of M x C2; and the known counts of subgroups of O_h (98) and O (30).
 func TestSubgroupClassCounts(t *testing.T) {
 	for _, tc := range []struct {
-		name              string
-		g                 Set
+		name               string
+		g                  Set
 		subgroups, classes int
 	}{
 		{"M", GroupM, 98, 33},
