@@ -3,6 +3,7 @@ package burnside
 import (
 	"math/big"
 	"math/bits"
+	"math/rand/v2"
 
 	"github.com/cubecensus/cubecensus/cube"
 )
@@ -73,91 +74,142 @@ func invertTriple(g Elem, z, p, o, k int) (int, int, int) {
 
 // orbit is a K-orbit of triples, as the block it adds to a configuration.
 type orbit struct {
-	valid  bool   // places distinct cubies on distinct positions
-	pos    uint16 // positions it fills
-	cub    uint16 // cubies it uses
-	oriSum int    // sum of its orientations mod k
-	sign   int    // parity of the bijection pos -> cub in increasing order
+	members [][3]int // its triples (x, p, o)
+	valid   bool     // places distinct cubies on distinct positions
+	pos     uint16   // positions it fills
+	cub     uint16   // cubies it uses
+	oriSum  int      // sum of its orientations mod k
+	sign    int      // parity of the bijection pos -> cub in increasing order
 }
 
 // Counts[parity][orientation sum] is a number of configurations.
 type Counts [2][3]uint64
 
+// search counts, and draws at random, the configurations of one kind of
+// piece fixed by every element of a subgroup.
+type search struct {
+	pc      pieces
+	orbitOf []int // triple index -> orbit
+	orbits  []orbit
+	memo    map[uint32]Counts
+}
+
+func newSearch(pc pieces, k Set) *search {
+	nt := pc.n * pc.n * pc.k
+	s := &search{pc: pc, orbitOf: make([]int, nt), memo: map[uint32]Counts{}}
+	for i := range s.orbitOf {
+		s.orbitOf[i] = -1
+	}
+	elems := k.Elems()
+	for t := range nt {
+		if s.orbitOf[t] >= 0 {
+			continue
+		}
+		id := len(s.orbits)
+		s.orbitOf[t] = id
+		x, p, o := t/pc.k/pc.n, t/pc.k%pc.n, t%pc.k
+		members := [][3]int{{x, p, o}}
+		for i := 0; i < len(members); i++ {
+			m := members[i]
+			for _, g := range elems {
+				a, b, c := pc.tau(g, m[0], m[1], m[2])
+				if u := s.index(a, b, c); s.orbitOf[u] < 0 {
+					s.orbitOf[u] = id
+					members = append(members, [3]int{a, b, c})
+				}
+			}
+		}
+		s.orbits = append(s.orbits, makeOrbit(members, pc.k))
+	}
+	return s
+}
+
+func (s *search) index(x, p, o int) int { return (x*s.pc.n+p)*s.pc.k + o }
+
+func (s *search) full() uint16 { return uint16(1)<<s.pc.n - 1 }
+
+// choices calls f for each orbit that can fill the first free position of
+// (u, v), with the parity change it brings (its own sign and the Laplace
+// term) and the counts of the ways to finish after it.
+func (s *search) choices(u, v uint16, f func(ob *orbit, flip int, rest Counts)) {
+	x := bits.TrailingZeros16(u)
+	for p := range s.pc.n {
+		if v&(1<<p) == 0 {
+			continue
+		}
+		for o := range s.pc.k {
+			ob := &s.orbits[s.orbitOf[s.index(x, p, o)]]
+			if !ob.valid || ob.pos&^u != 0 || ob.cub&^v != 0 {
+				continue
+			}
+			rest := s.count(u&^ob.pos, v&^ob.cub)
+			f(ob, (ob.sign+rankSum(u, ob.pos)+rankSum(v, ob.cub))&1, rest)
+		}
+	}
+}
+
+// count returns the number of ways to fill free positions u with free
+// cubies v, by parity of the bijection u -> v and orientation sum.
+func (s *search) count(u, v uint16) Counts {
+	if u == 0 {
+		return Counts{{1}}
+	}
+	key := uint32(u)<<16 | uint32(v)
+	if c, ok := s.memo[key]; ok {
+		return c
+	}
+	var total Counts
+	k := s.pc.k
+	s.choices(u, v, func(ob *orbit, flip int, rest Counts) {
+		for par := range 2 {
+			for o := range k {
+				total[par^flip][(o+ob.oriSum)%k] += rest[par][o]
+			}
+		}
+	})
+	s.memo[key] = total
+	return total
+}
+
+// sample draws, uniformly among the fixed configurations with the given
+// parity and orientation sum, one configuration as its triples; there must
+// be at least one.
+func (s *search) sample(rng *rand.Rand, parity, oriSum int) [][3]int {
+	var triples [][3]int
+	k := s.pc.k
+	for u, v := s.full(), s.full(); u != 0; {
+		total := s.count(u, v)[parity][oriSum]
+		r := rng.Uint64N(total)
+		var pick *orbit
+		s.choices(u, v, func(ob *orbit, flip int, rest Counts) {
+			if pick != nil {
+				return
+			}
+			w := rest[parity^flip][(oriSum-ob.oriSum+k)%k]
+			if r < w {
+				pick = ob
+				parity ^= flip
+				oriSum = (oriSum - ob.oriSum + k) % k
+				return
+			}
+			r -= w
+		})
+		triples = append(triples, pick.members...)
+		u &^= pick.pos
+		v &^= pick.cub
+	}
+	return triples
+}
+
 // fixedCounts counts the configurations of one kind of piece fixed by every
 // element of k, by parity and orientation sum.
 func fixedCounts(pc pieces, k Set) Counts {
-	nt := pc.n * pc.n * pc.k
-	index := func(x, p, o int) int { return (x*pc.n+p)*pc.k + o }
-	// Orbits of triples under the elements of k, by breadth-first search.
-	orbitOf := make([]int, nt)
-	for i := range orbitOf {
-		orbitOf[i] = -1
-	}
-	var orbits []orbit
-	elems := k.Elems()
-	for x := range pc.n {
-		for p := range pc.n {
-			for o := range pc.k {
-				t := index(x, p, o)
-				if orbitOf[t] >= 0 {
-					continue
-				}
-				id := len(orbits)
-				orbitOf[t] = id
-				members := [][3]int{{x, p, o}}
-				for i := 0; i < len(members); i++ {
-					m := members[i]
-					for _, g := range elems {
-						a, b, c := pc.tau(g, m[0], m[1], m[2])
-						if u := index(a, b, c); orbitOf[u] < 0 {
-							orbitOf[u] = id
-							members = append(members, [3]int{a, b, c})
-						}
-					}
-				}
-				orbits = append(orbits, makeOrbit(members, pc.k))
-			}
-		}
-	}
-	full := uint16(1)<<pc.n - 1
-	memo := map[uint32]Counts{}
-	var count func(u, v uint16) Counts
-	count = func(u, v uint16) Counts {
-		if u == 0 {
-			return Counts{{1}}
-		}
-		key := uint32(u)<<16 | uint32(v)
-		if c, ok := memo[key]; ok {
-			return c
-		}
-		var total Counts
-		x := bits.TrailingZeros16(u)
-		for p := range pc.n {
-			if v&(1<<p) == 0 {
-				continue
-			}
-			for o := range pc.k {
-				ob := &orbits[orbitOf[index(x, p, o)]]
-				if !ob.valid || ob.pos&^u != 0 || ob.cub&^v != 0 {
-					continue
-				}
-				rest := count(u&^ob.pos, v&^ob.cub)
-				flip := (ob.sign + rankSum(u, ob.pos) + rankSum(v, ob.cub)) & 1
-				for par := range 2 {
-					for s := range pc.k {
-						total[par^flip][(s+ob.oriSum)%pc.k] += rest[par][s]
-					}
-				}
-			}
-		}
-		memo[key] = total
-		return total
-	}
-	return count(full, full)
+	s := newSearch(pc, k)
+	return s.count(s.full(), s.full())
 }
 
 func makeOrbit(members [][3]int, k int) orbit {
-	ob := orbit{valid: true}
+	ob := orbit{members: members, valid: true}
 	target := map[int]int{}
 	for _, m := range members {
 		if ob.pos&(1<<m[0]) != 0 || ob.cub&(1<<m[1]) != 0 {
@@ -209,4 +261,50 @@ func Fixed(k Set) *big.Int {
 		total.Add(total, t.Mul(t, new(big.Int).SetUint64(e[par][0])))
 	}
 	return total
+}
+
+// Witness returns a cube whose stabilizer in g is exactly k, drawn at random
+// (reproducibly: rng decides) among the cubes k fixes until one has no
+// further symmetry in g; ok is false when none turned up in tries draws,
+// which is certain when no cube has this stabilizer.
+func Witness(k, g Set, rng *rand.Rand, tries int) (y cube.Cube, ok bool) {
+	cs, es := newSearch(cornerPieces, k), newSearch(edgePieces, k)
+	cc, ec := cs.count(cs.full(), cs.full()), es.count(es.full(), es.full())
+	w0 := new(big.Int).Mul(new(big.Int).SetUint64(cc[0][0]), new(big.Int).SetUint64(ec[0][0]))
+	w1 := new(big.Int).Mul(new(big.Int).SetUint64(cc[1][0]), new(big.Int).SetUint64(ec[1][0]))
+	total := new(big.Int).Add(w0, w1)
+	if total.Sign() == 0 {
+		return cube.Cube{}, false
+	}
+	// Parity 0 in proportion to its share of the fixed cubes (a float is
+	// fine here: it only steers which witness is drawn).
+	share0, _ := new(big.Rat).SetFrac(w0, total).Float64()
+	for range tries {
+		parity := 0
+		if rng.Float64() >= share0 {
+			parity = 1
+		}
+		y = cube.Solved
+		for _, t := range cs.sample(rng, parity, 0) {
+			y.CP[t[0]], y.CO[t[0]] = cube.Corner(t[1]), uint8(t[2])
+		}
+		for _, t := range es.sample(rng, parity, 0) {
+			y.EP[t[0]], y.EO[t[0]] = cube.Edge(t[1]), uint8(t[2])
+		}
+		if Stabilizer(y, g) == k {
+			return y, true
+		}
+	}
+	return cube.Cube{}, false
+}
+
+// Stabilizer returns the elements of g that fix y.
+func Stabilizer(y cube.Cube, g Set) Set {
+	var s Set
+	for _, e := range g.Elems() {
+		if e.MC2().Act(y) == y {
+			s = s.With(e)
+		}
+	}
+	return s
 }

@@ -133,3 +133,32 @@ func TestFixedCountsMatchNaive(t *testing.T) {
 		}
 	}
 }
+
+// TestWitnesses finds, for every class of subgroups of M x C2 with cubes of
+// exactly that stabilizer, a cube whose stabilizer is exactly the class's
+// representative, and checks it by applying every element of the group.
+func TestWitnesses(t *testing.T) {
+	c, err := NewCensus(GroupMC2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, cl := range c.Classes {
+		y, ok := Witness(cl.Rep, GroupMC2, rng, 2000)
+		if ok != (cl.Exact.Sign() > 0) {
+			t.Errorf("%v: witness found %v, exact count %v", TypeOf(cl.Rep), ok, cl.Exact)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if err := y.Verify(); err != nil {
+			t.Errorf("%v: witness is not a cube: %v", TypeOf(cl.Rep), err)
+		}
+		for g := range Elem(NElems) {
+			if fixes := g.MC2().Act(y) == y; fixes != cl.Rep.Has(g) {
+				t.Errorf("%v: element %d fixes the witness: %v, in the subgroup: %v", TypeOf(cl.Rep), g, fixes, cl.Rep.Has(g))
+			}
+		}
+	}
+}
