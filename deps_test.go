@@ -18,7 +18,7 @@ var allowed = map[string][]string{
 	"burnside":          {"cube"},
 	"results":           {},
 	"internal/progress": {},
-	"pipelines":         {"cube", "enumerate", "results", "internal/progress"},
+	"pipelines":         {"cube", "enumerate", "burnside", "results", "internal/progress"},
 	"cmd/cubecensus":    {"cube", "pipelines", "results", "internal/progress"},
 }
 

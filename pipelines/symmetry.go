@@ -1,0 +1,140 @@
+package pipelines
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+
+	"github.com/cubecensus/cubecensus/burnside"
+	"github.com/cubecensus/cubecensus/results"
+)
+
+// The symmetry stage: every cube classified by its stabilizer under the 48
+// symmetries M and under M x C2 (seed 000, "Symmetric Patterns in Detail",
+// "Symmetry and Antisymmetry", "How to count the number of essentially
+// different cubes"), with orbit totals for several groups by two routes.
+var symmetryStage = Stage{
+	Name: "symmetry",
+	Doc:  "symmetry classes under M (33 types) and M x C2 (131 types): fixed, exact and orbit counts, witnesses",
+	Run:  runSymmetry,
+}
+
+// witnessSeed makes the witnesses reproducible; witnessTries bounds the
+// draws per type (the rarest type needs a few dozen).
+const (
+	witnessSeed  = 20261122
+	witnessTries = 5000
+)
+
+func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
+	rng := rand.New(rand.NewPCG(witnessSeed, 0))
+	m, err := burnside.NewCensus(burnside.GroupM)
+	if err != nil {
+		return nil, err
+	}
+	mc2, err := burnside.NewCensus(burnside.GroupMC2)
+	if err != nil {
+		return nil, err
+	}
+	witness := func(k, g burnside.Set) (any, error) {
+		y, ok := burnside.Witness(k, g, rng, witnessTries)
+		if !ok {
+			return nil, nil
+		}
+		if burnside.Stabilizer(y, g) != k {
+			return nil, fmt.Errorf("self-check failed: witness of %v has another stabilizer", burnside.TypeOf(k))
+		}
+		return y.Facelets(), nil
+	}
+
+	typesM := results.NewTable("symmetry_types_m",
+		results.Column{Name: "name", Kind: results.String, Doc: "Schoenflies symbol, with seed 000's variant"},
+		results.Column{Name: "order", Kind: results.Int64, Doc: "symmetries in the subgroup"},
+		results.Column{Name: "class_size", Kind: results.Int64, Doc: "conjugate subgroups of this type"},
+		results.Column{Name: "cubes_at_least", Kind: results.BigInt, Doc: "cubes having at least the symmetries of one subgroup of this type"},
+		results.Column{Name: "cubes_exactly", Kind: results.BigInt, Doc: "cubes whose symmetry group is exactly one given subgroup of this type"},
+		results.Column{Name: "classes_mod_m", Kind: results.BigInt, Doc: "essentially different cubes (orbits under M) of this type"},
+		results.Column{Name: "witness_facelets", Kind: results.String, Nullable: true, Doc: "a cube with exactly this symmetry group, null if none exists"},
+	)
+	for _, cl := range sortedClasses(m) {
+		w, err := witness(cl.Rep, burnside.GroupM)
+		if err != nil {
+			return nil, err
+		}
+		typesM.Append(burnside.TypeOf(cl.Rep).H1, int64(cl.Rep.Len()), int64(len(cl.Members)), cl.Fixed, cl.Exact, cl.Orbits, w)
+	}
+
+	typesMC2 := results.NewTable("symmetry_types_mc2",
+		results.Column{Name: "kind", Kind: results.Int64, Doc: "1: (H,1); 2: (H,1) and (H,a); 3: (H1,1) and (H2\\H1,a) (seed 000)"},
+		results.Column{Name: "h1", Kind: results.String, Doc: "H for kinds 1 and 2; H1, the symmetries kept, for kind 3"},
+		results.Column{Name: "h2", Kind: results.String, Doc: "H for kinds 1 and 2; H2, the symmetries with or without inversion, for kind 3"},
+		results.Column{Name: "order", Kind: results.Int64, Doc: "elements of M x C2 in the subgroup"},
+		results.Column{Name: "class_size", Kind: results.Int64, Doc: "conjugate subgroups of this type"},
+		results.Column{Name: "cubes_fixed", Kind: results.BigInt, Doc: "cubes fixed by every element of one subgroup of this type"},
+		results.Column{Name: "cubes_exactly", Kind: results.BigInt, Doc: "cubes whose stabilizer is exactly one given subgroup of this type"},
+		results.Column{Name: "orbits", Kind: results.BigInt, Doc: "O(H): essentially different cubes (orbits under M x C2) of this type"},
+		results.Column{Name: "witness_facelets", Kind: results.String, Nullable: true, Doc: "a cube with exactly this stabilizer, null if none exists"},
+	)
+	for _, cl := range sortedClasses(mc2) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		ty := burnside.TypeOf(cl.Rep)
+		w, err := witness(cl.Rep, burnside.GroupMC2)
+		if err != nil {
+			return nil, err
+		}
+		typesMC2.Append(int64(ty.Kind), ty.H1, ty.H2, int64(cl.Rep.Len()), int64(len(cl.Members)), cl.Fixed, cl.Exact, cl.Orbits, w)
+	}
+
+	totals := results.NewTable("symmetry_totals",
+		results.Column{Name: "group", Kind: results.String, Doc: "the group acting on all cubes"},
+		results.Column{Name: "order", Kind: results.Int64},
+		results.Column{Name: "orbits", Kind: results.BigInt, Doc: "orbits by Burnside's lemma: the average number of cubes an element fixes"},
+		results.Column{Name: "orbits_by_types", Kind: results.BigInt, Doc: "orbits as the sum of O(K) over the stabilizer types: must equal orbits"},
+		results.Column{Name: "cubes_with_symmetry", Kind: results.BigInt, Doc: "cubes fixed by some element other than the identity"},
+	)
+	all := new(big.Int).Set(m.Classes[0].Fixed) // the trivial subgroup fixes every cube
+	for _, g := range []struct {
+		name  string
+		group burnside.Set
+	}{
+		{"rotations (24)", burnside.GroupRotations},
+		{"M (48 symmetries)", burnside.GroupM},
+		{"C2 (inversion)", burnside.GroupInversion},
+		{"M x C2 (symmetry and inversion)", burnside.GroupMC2},
+	} {
+		c, err := burnside.NewCensus(g.group)
+		if err != nil {
+			return nil, err
+		}
+		b, err := burnside.BurnsideOrbits(g.group)
+		if err != nil {
+			return nil, err
+		}
+		if b.Cmp(c.Orbits()) != 0 {
+			return nil, fmt.Errorf("self-check failed: %s: Burnside gives %v orbits, the types %v", g.name, b, c.Orbits())
+		}
+		symmetric := new(big.Int).Sub(all, c.Classes[0].Exact)
+		totals.Append(g.name, int64(g.group.Len()), b, c.Orbits(), symmetric)
+	}
+	return &Output{
+		Tables: []*results.Table{typesM, typesMC2, totals},
+		Params: map[string]string{"witness_seed": strconv.Itoa(witnessSeed), "witness_tries": strconv.Itoa(witnessTries)},
+	}, nil
+}
+
+// sortedClasses orders a census's classes as seed 000's tables do, largest
+// subgroups first (and for M x C2 by kind first), ties by name.
+func sortedClasses(c *burnside.Census) []burnside.ClassCount {
+	out := slices.Clone(c.Classes)
+	slices.SortStableFunc(out, func(a, b burnside.ClassCount) int {
+		ta, tb := burnside.TypeOf(a.Rep), burnside.TypeOf(b.Rep)
+		return cmp.Or(cmp.Compare(ta.Kind, tb.Kind), cmp.Compare(b.Rep.Len(), a.Rep.Len()), cmp.Compare(ta.String(), tb.String()))
+	})
+	return out
+}
