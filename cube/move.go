@@ -121,6 +121,13 @@ func (m Move) IsFace() bool     { return m < NFaceMoves }
 func (m Move) IsSlice() bool    { return m >= NFaceMoves && m < NFaceMoves+NSliceMoves }
 func (m Move) IsRotation() bool { return m >= NFaceMoves+NSliceMoves && m < NMoves }
 
+// CanFollow reports whether b may follow a in a canonical sequence (seed
+// 002, section 5): another axis, or a later layer of the same axis, which
+// excludes turning one layer twice in a row.
+func CanFollow(a, b Move) bool {
+	return a.Axis() != b.Axis() || a.AxisRank() < b.AxisRank()
+}
+
 // Inverse returns the move undoing m.
 func (m Move) Inverse() Move { return MoveOf(m.Layer(), 4-m.Power()) }
 

@@ -41,7 +41,7 @@ func NewAutomaton(s MoveSet) *Automaton {
 			continue
 		}
 		for _, m := range s.Moves {
-			if CanFollow(a.Move[i], m) {
+			if cube.CanFollow(a.Move[i], m) {
 				a.T[i][first[m]] = 1
 			}
 		}

@@ -178,7 +178,7 @@ func (a *Automaton) successors() (cost [cube.NMoves]int, next [cube.NMoves][]cub
 	for _, m := range a.Set.Moves {
 		cost[m] = a.Set.Cost(m)
 		for _, n := range a.Set.Moves {
-			if CanFollow(m, n) {
+			if cube.CanFollow(m, n) {
 				next[m] = append(next[m], n)
 			}
 		}

@@ -72,9 +72,3 @@ func (s MoveSet) Contains(m cube.Move) bool {
 func (s MoveSet) String() string {
 	return fmt.Sprintf("%s (%s, %d moves)", s.Name, s.Metric, len(s.Moves))
 }
-
-// CanFollow reports whether b may follow a in a canonical sequence: another
-// axis, or a later layer of the same axis (which excludes the same layer).
-func CanFollow(a, b cube.Move) bool {
-	return a.Axis() != b.Axis() || a.AxisRank() < b.AxisRank()
-}
