@@ -16,9 +16,10 @@ var allowed = map[string][]string{
 	"cube":              {},
 	"enumerate":         {"cube"},
 	"burnside":          {"cube"},
+	"solver":            {"cube"},
 	"results":           {},
 	"internal/progress": {},
-	"pipelines":         {"cube", "enumerate", "burnside", "results", "internal/progress"},
+	"pipelines":         {"cube", "enumerate", "burnside", "solver", "results", "internal/progress"},
 	"cmd/cubecensus":    {"cube", "pipelines", "results", "internal/progress"},
 }
 

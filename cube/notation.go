@@ -178,3 +178,33 @@ func FormatLetterCodes(moves []Move) string {
 	}
 	return string(b)
 }
+
+// Simplify merges turns of one layer that meet in a maneuver, also across a
+// turn of the opposite layer, which commutes with them: "R L R" becomes
+// "R2 L", "R R'" disappears. The result does the same to every cube.
+func Simplify(moves []Move) []Move {
+	var out []Move
+	for _, m := range moves {
+		n := len(out)
+		switch {
+		case n > 0 && out[n-1].Layer() == m.Layer():
+			out = mergeInto(out, n-1, m)
+		case n > 1 && out[n-2].Layer() == m.Layer() && out[n-1].Axis() == m.Axis() && !m.IsRotation():
+			out = mergeInto(out, n-2, m)
+		default:
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// mergeInto adds m's turn to out[i] (same layer) and drops it if it
+// cancels.
+func mergeInto(out []Move, i int, m Move) []Move {
+	p := (out[i].Power() + m.Power()) % 4
+	if p == 0 {
+		return append(out[:i], out[i+1:]...)
+	}
+	out[i] = MoveOf(m.Layer(), p)
+	return out
+}

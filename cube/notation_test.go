@@ -144,3 +144,29 @@ func FuzzParseFacelets(f *testing.F) {
 		}
 	})
 }
+
+func TestSimplify(t *testing.T) {
+	for in, want := range map[string]string{
+		"R R":         "R2",
+		"R R'":        "",
+		"R L R":       "R2 L",
+		"U D U' D'":   "",
+		"R U R' U'":   "R U R' U'",
+		"R2 L2 R2":    "L2",
+		"F B F' B' F": "F",
+	} {
+		if got := FormatManeuver(Simplify(mustParse(in))); got != want {
+			t.Errorf("Simplify(%q) = %q, want %q", in, got, want)
+		}
+	}
+	rng := newRand()
+	for range 300 {
+		moves := make([]Move, rng.IntN(12))
+		for i := range moves {
+			moves[i] = Move(rng.IntN(NFaceMoves))
+		}
+		if FromMoves(Simplify(slices.Clone(moves))) != FromMoves(moves) {
+			t.Fatalf("Simplify changes what %s does", FormatManeuver(moves))
+		}
+	}
+}
