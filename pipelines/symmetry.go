@@ -3,6 +3,7 @@ package pipelines
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -10,7 +11,9 @@ import (
 	"strconv"
 
 	"github.com/cubecensus/cubecensus/burnside"
+	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/results"
+	"github.com/cubecensus/cubecensus/solver"
 )
 
 // The symmetry stage: every cube classified by its stabilizer under the 48
@@ -26,8 +29,11 @@ var symmetryStage = Stage{
 // witnessSeed makes the witnesses reproducible; witnessTries bounds the
 // draws per type (the rarest type needs a few dozen).
 const (
-	witnessSeed  = 20261122
-	witnessTries = 5000
+	witnessSeed       = 20261122
+	witnessTries      = 5000
+	witnessMaxLength  = 40 // face turns; the two-phase solver needs at most 30
+	witnessNodeBudget = 300_000
+	witnessAttempts   = 50
 )
 
 func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
@@ -40,15 +46,33 @@ func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	witness := func(k, g burnside.Set) (any, error) {
-		y, ok := burnside.Witness(k, g, rng, witnessTries)
-		if !ok {
-			return nil, nil
+	solve := solver.New()
+	solve.ExtraDepths = 0 // any generator will do; the first is fastest
+	solve.NodeBudget = witnessNodeBudget
+	// witness returns the facelets and a generating maneuver of a cube with
+	// stabilizer exactly k in g, both null when no such cube exists. A few
+	// symmetric cubes are slow for the two-phase solver; rather than wait,
+	// it draws another witness (a node budget, unlike a timeout, keeps the
+	// choice the same on every machine).
+	witness := func(k, g burnside.Set) (facelets, maneuver any, err error) {
+		for range witnessAttempts {
+			y, ok := burnside.Witness(k, g, rng, witnessTries)
+			if !ok {
+				return nil, nil, nil
+			}
+			gen, err := solve.Generator(y, witnessMaxLength)
+			if errors.Is(err, solver.ErrBudget) {
+				continue
+			}
+			if err != nil {
+				return nil, nil, fmt.Errorf("witness of %v: %w", burnside.TypeOf(k), err)
+			}
+			if cube.FromMoves(gen) != y || burnside.Stabilizer(y, g) != k {
+				return nil, nil, fmt.Errorf("self-check failed: witness of %v", burnside.TypeOf(k))
+			}
+			return y.Facelets(), cube.FormatManeuver(gen), nil
 		}
-		if burnside.Stabilizer(y, g) != k {
-			return nil, fmt.Errorf("self-check failed: witness of %v has another stabilizer", burnside.TypeOf(k))
-		}
-		return y.Facelets(), nil
+		return nil, nil, fmt.Errorf("no witness of %v solved within %d nodes in %d attempts", burnside.TypeOf(k), witnessNodeBudget, witnessAttempts)
 	}
 
 	typesM := results.NewTable("symmetry_types_m",
@@ -59,13 +83,14 @@ func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
 		results.Column{Name: "cubes_exactly", Kind: results.BigInt, Doc: "cubes whose symmetry group is exactly one given subgroup of this type"},
 		results.Column{Name: "classes_mod_m", Kind: results.BigInt, Doc: "essentially different cubes (orbits under M) of this type"},
 		results.Column{Name: "witness_facelets", Kind: results.String, Nullable: true, Doc: "a cube with exactly this symmetry group, null if none exists"},
+		results.Column{Name: "witness_maneuver", Kind: results.String, Nullable: true, Doc: "a maneuver generating the witness from the solved cube (two-phase, not optimal)"},
 	)
 	for _, cl := range sortedClasses(m) {
-		w, err := witness(cl.Rep, burnside.GroupM)
+		f, man, err := witness(cl.Rep, burnside.GroupM)
 		if err != nil {
 			return nil, err
 		}
-		typesM.Append(burnside.TypeOf(cl.Rep).H1, int64(cl.Rep.Len()), int64(len(cl.Members)), cl.Fixed, cl.Exact, cl.Orbits, w)
+		typesM.Append(burnside.TypeOf(cl.Rep).H1, int64(cl.Rep.Len()), int64(len(cl.Members)), cl.Fixed, cl.Exact, cl.Orbits, f, man)
 	}
 
 	typesMC2 := results.NewTable("symmetry_types_mc2",
@@ -78,17 +103,18 @@ func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
 		results.Column{Name: "cubes_exactly", Kind: results.BigInt, Doc: "cubes whose stabilizer is exactly one given subgroup of this type"},
 		results.Column{Name: "orbits", Kind: results.BigInt, Doc: "O(H): essentially different cubes (orbits under M x C2) of this type"},
 		results.Column{Name: "witness_facelets", Kind: results.String, Nullable: true, Doc: "a cube with exactly this stabilizer, null if none exists"},
+		results.Column{Name: "witness_maneuver", Kind: results.String, Nullable: true, Doc: "a maneuver generating the witness from the solved cube (two-phase, not optimal)"},
 	)
 	for _, cl := range sortedClasses(mc2) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		ty := burnside.TypeOf(cl.Rep)
-		w, err := witness(cl.Rep, burnside.GroupMC2)
+		f, man, err := witness(cl.Rep, burnside.GroupMC2)
 		if err != nil {
 			return nil, err
 		}
-		typesMC2.Append(int64(ty.Kind), ty.H1, ty.H2, int64(cl.Rep.Len()), int64(len(cl.Members)), cl.Fixed, cl.Exact, cl.Orbits, w)
+		typesMC2.Append(int64(ty.Kind), ty.H1, ty.H2, int64(cl.Rep.Len()), int64(len(cl.Members)), cl.Fixed, cl.Exact, cl.Orbits, f, man)
 	}
 
 	totals := results.NewTable("symmetry_totals",

@@ -11,8 +11,20 @@ import (
 // found.
 var ErrNoSolution = errors.New("no solution within the length limit")
 
+// ErrBudget is returned when a search visits more nodes than Solver.NodeBudget.
+var ErrBudget = errors.New("search node budget exhausted")
+
 // Solver holds the move and pruning tables of the two-phase algorithm.
 type Solver struct {
+	// ExtraDepths is how many phase-1 lengths beyond the first success
+	// Solve still tries for a shorter total: 0 returns the first solution
+	// (fastest), New sets 2 (about 21 moves on average).
+	ExtraDepths int
+	// NodeBudget, if positive, bounds the search nodes of one Solve; past
+	// it Solve returns ErrBudget. Unlike a timeout it gives the same answer
+	// on every machine.
+	NodeBudget int64
+
 	twist, flip, slice        moveTable // phase 1, all 18 moves
 	corners, udEdges, sliceOr moveTable // phase 2, the 10 moves of H
 	pruneTwist, pruneFlip     []int8    // (twist, slice), (flip, slice)
@@ -26,12 +38,13 @@ func New() *Solver {
 		all[i] = cube.Move(i)
 	}
 	s := &Solver{
-		twist:   buildMoveTable(cube.NTwist, all, (*cube.Cube).SetTwist, (*cube.Cube).Twist),
-		flip:    buildMoveTable(cube.NFlip, all, (*cube.Cube).SetFlip, (*cube.Cube).Flip),
-		slice:   buildMoveTable(cube.NSlice, all, (*cube.Cube).SetSlice, (*cube.Cube).Slice),
-		corners: buildMoveTable(cube.NCornerPerm, phase2Moves, (*cube.Cube).SetCornerPerm, (*cube.Cube).CornerPerm),
-		udEdges: buildMoveTable(cube.NUDEdgePerm, phase2Moves, (*cube.Cube).SetUDEdgePerm, (*cube.Cube).UDEdgePerm),
-		sliceOr: buildMoveTable(nSliceOrder, phase2Moves, (*cube.Cube).SetSliceSorted, (*cube.Cube).SliceSorted),
+		ExtraDepths: 2,
+		twist:       buildMoveTable(cube.NTwist, all, (*cube.Cube).SetTwist, (*cube.Cube).Twist),
+		flip:        buildMoveTable(cube.NFlip, all, (*cube.Cube).SetFlip, (*cube.Cube).Flip),
+		slice:       buildMoveTable(cube.NSlice, all, (*cube.Cube).SetSlice, (*cube.Cube).Slice),
+		corners:     buildMoveTable(cube.NCornerPerm, phase2Moves, (*cube.Cube).SetCornerPerm, (*cube.Cube).CornerPerm),
+		udEdges:     buildMoveTable(cube.NUDEdgePerm, phase2Moves, (*cube.Cube).SetUDEdgePerm, (*cube.Cube).UDEdgePerm),
+		sliceOr:     buildMoveTable(nSliceOrder, phase2Moves, (*cube.Cube).SetSliceSorted, (*cube.Cube).SliceSorted),
 	}
 	s.pruneTwist = buildPruneTable(s.twist, s.slice, len(all))
 	s.pruneFlip = buildPruneTable(s.flip, s.slice, len(all))
@@ -40,31 +53,31 @@ func New() *Solver {
 	return s
 }
 
-// extraDepths is how many phase-1 lengths beyond the first success Solve
-// still tries for a shorter total.
-const extraDepths = 2
-
 // Solve returns a maneuver of at most maxLength face turns that solves c
 // (c followed by the maneuver is the solved cube), or ErrNoSolution. It
 // tries phase-1 lengths in increasing order; after the first complete
-// solution it tries extraDepths more, each time asking for a shorter total.
+// solution it tries s.ExtraDepths more, each time asking for a shorter total.
 func (s *Solver) Solve(c cube.Cube, maxLength int) ([]cube.Move, error) {
 	if err := c.Verify(); err != nil {
 		return nil, fmt.Errorf("solver: %w", err)
 	}
+	r := &run{Solver: s}
 	var best []cube.Move
 	found := false
 	limit, lastDepth := maxLength, maxLength
 	var p1 []cube.Move
 	for depth := 0; depth <= min(limit, lastDepth); depth++ {
 		p1 = p1[:0]
-		sol, ok := s.phase1(c, c.Twist(), c.Flip(), c.Slice(), depth, &p1, limit)
+		sol, ok := r.phase1(c, c.Twist(), c.Flip(), c.Slice(), depth, &p1, limit)
+		if r.overBudget() {
+			return nil, ErrBudget
+		}
 		if !ok {
 			continue
 		}
 		sol = cube.Simplify(sol)
 		if !found {
-			lastDepth = depth + extraDepths
+			lastDepth = depth + s.ExtraDepths
 		}
 		if !found || len(sol) < len(best) {
 			best, found = sol, true
@@ -77,24 +90,41 @@ func (s *Solver) Solve(c cube.Cube, maxLength int) ([]cube.Move, error) {
 	return best, nil
 }
 
+// run is the state of one Solve: the tables and the nodes visited.
+type run struct {
+	*Solver
+	nodes int64
+}
+
+// visit counts a node and reports whether the search may go on.
+func (r *run) visit() bool {
+	r.nodes++
+	return !r.overBudget()
+}
+
+func (r *run) overBudget() bool { return r.NodeBudget > 0 && r.nodes > r.NodeBudget }
+
 // phase1 searches the phase-1 sequences of exactly depth more moves from
 // coordinates (tw, fl, sl); at each arrival in H it tries phase 2 within the
 // remaining length.
-func (s *Solver) phase1(c cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
+func (r *run) phase1(c cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
+	if !r.visit() {
+		return nil, false
+	}
 	if depth == 0 {
 		if tw != 0 || fl != 0 || sl != 0 {
 			return nil, false
 		}
 		// Phase 1 must end with a move outside H, or it was found shorter.
 		if n := len(*path); n > 0 && (*path)[n-1].Axis() != cube.AxisUD && (*path)[n-1].Power() != 2 {
-			return s.phase2From(c, *path, maxLength-n)
+			return r.phase2From(c, *path, maxLength-n)
 		}
 		if len(*path) == 0 {
-			return s.phase2From(c, *path, maxLength)
+			return r.phase2From(c, *path, maxLength)
 		}
 		return nil, false
 	}
-	if h := max(s.pruneTwist[tw*cube.NSlice+sl], s.pruneFlip[fl*cube.NSlice+sl]); int(h) > depth {
+	if h := max(r.pruneTwist[tw*cube.NSlice+sl], r.pruneFlip[fl*cube.NSlice+sl]); int(h) > depth {
 		return nil, false
 	}
 	for m := range cube.Move(cube.NFaceMoves) {
@@ -102,7 +132,7 @@ func (s *Solver) phase1(c cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, m
 			continue
 		}
 		*path = append(*path, m)
-		sol, ok := s.phase1(c, int(s.twist[tw][m]), int(s.flip[fl][m]), int(s.slice[sl][m]), depth-1, path, maxLength)
+		sol, ok := r.phase1(c, int(r.twist[tw][m]), int(r.flip[fl][m]), int(r.slice[sl][m]), depth-1, path, maxLength)
 		*path = (*path)[:len(*path)-1]
 		if ok {
 			return sol, true
@@ -113,7 +143,7 @@ func (s *Solver) phase1(c cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, m
 
 // phase2From applies the phase-1 maneuver to c and solves the result in H
 // within budget moves.
-func (s *Solver) phase2From(c cube.Cube, p1 []cube.Move, budget int) ([]cube.Move, bool) {
+func (r *run) phase2From(c cube.Cube, p1 []cube.Move, budget int) ([]cube.Move, bool) {
 	h := c
 	for _, m := range p1 {
 		h.Move(&h, m)
@@ -123,18 +153,21 @@ func (s *Solver) phase2From(c cube.Cube, p1 []cube.Move, budget int) ([]cube.Mov
 	var last cube.Move = cube.NMoves
 	for depth := 0; depth <= budget; depth++ {
 		var p2 []cube.Move
-		if s.phase2(co, ed, so, depth, last, &p2) {
+		if r.phase2(co, ed, so, depth, last, &p2) {
 			return append(append([]cube.Move{}, p1...), p2...), true
 		}
 	}
 	return nil, false
 }
 
-func (s *Solver) phase2(co, ed, so, depth int, last cube.Move, path *[]cube.Move) bool {
+func (r *run) phase2(co, ed, so, depth int, last cube.Move, path *[]cube.Move) bool {
+	if !r.visit() {
+		return false
+	}
 	if depth == 0 {
 		return co == 0 && ed == 0 && so == 0
 	}
-	if h := max(s.pruneCorners[co*nSliceOrder+so], s.pruneEdges[ed*nSliceOrder+so]); int(h) > depth {
+	if h := max(r.pruneCorners[co*nSliceOrder+so], r.pruneEdges[ed*nSliceOrder+so]); int(h) > depth {
 		return false
 	}
 	for i, m := range phase2Moves {
@@ -142,7 +175,7 @@ func (s *Solver) phase2(co, ed, so, depth int, last cube.Move, path *[]cube.Move
 			continue
 		}
 		*path = append(*path, m)
-		if s.phase2(int(s.corners[co][i]), int(s.udEdges[ed][i]), int(s.sliceOr[so][i]), depth-1, m, path) {
+		if r.phase2(int(r.corners[co][i]), int(r.udEdges[ed][i]), int(r.sliceOr[so][i]), depth-1, m, path) {
 			return true
 		}
 		*path = (*path)[:len(*path)-1]

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -96,4 +97,13 @@ func BenchmarkSolve(b *testing.B) {
 		total += len(sol)
 	}
 	b.ReportMetric(float64(total)/float64(b.N), "moves/solve")
+}
+
+func TestNodeBudget(t *testing.T) {
+	s := New()
+	s.NodeBudget = 10
+	c := cube.FromMoves(mustParse(t, "R U2 F' L D B2 R' U"))
+	if _, err := s.Solve(c, 30); !errors.Is(err, ErrBudget) {
+		t.Errorf("Solve with a budget of 10 nodes: %v, want ErrBudget", err)
+	}
 }
