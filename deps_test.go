@@ -20,7 +20,7 @@ var allowed = map[string][]string{
 	"results":           {},
 	"internal/progress": {},
 	"pipelines":         {"cube", "enumerate", "burnside", "solver", "results", "internal/progress"},
-	"cmd/cubecensus":    {"cube", "pipelines", "results", "internal/progress"},
+	"cmd/cubecensus":    {"cube", "burnside", "pipelines", "results", "internal/progress"},
 }
 
 const module = "github.com/cubecensus/cubecensus/"

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/cubecensus/cubecensus/burnside"
 	"github.com/cubecensus/cubecensus/cube"
 )
 
@@ -88,6 +89,11 @@ func describe(c cube.Cube, moves []cube.Move) string {
 	} else {
 		b.WriteString("subgroup H   no\n")
 	}
+	sm := burnside.Stabilizer(c, burnside.GroupM)
+	smc2 := burnside.Stabilizer(c, burnside.GroupMC2)
+	fmt.Fprintf(&b, "symmetry     %s under M (%d symmetries)\n", burnside.TypeOf(sm), sm.Len())
+	t := burnside.TypeOf(smc2)
+	fmt.Fprintf(&b, "             %s of kind %d under M x C2 (%d elements)\n", t, t.Kind, smc2.Len())
 	fmt.Fprintf(&b, "order        %d\n", c.Order())
 	fmt.Fprintf(&b, "parity       %s\n", map[int]string{0: "even", 1: "odd"}[c.CornerParity()])
 	return b.String()

@@ -87,8 +87,14 @@ func TestInspect(t *testing.T) {
 	if err != nil || !strings.Contains(out, "twist 1494") || !strings.Contains(out, "corner_perm 21021") {
 		t.Errorf("inspect R: %v\n%s", err, out)
 	}
+	// Seed 000's generator for T_h, "U2 L2 F2 D2 U2 F2 R2 U2", and its
+	// self-inverse type 2.4.
+	out, _, err = runCmd("inspect", "U2 L2 F2 D2 U2 F2 R2 U2")
+	if err != nil || !strings.Contains(out, "T_h under M") || !strings.Contains(out, "T_h of kind 2") {
+		t.Errorf("inspect T_h pattern: %v\n%s", err, out)
+	}
 	out, _, err = runCmd("inspect", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB")
-	if err != nil || !strings.Contains(out, "subgroup H   yes") {
+	if err != nil || !strings.Contains(out, "subgroup H   yes") || !strings.Contains(out, "O_h under M") {
 		t.Errorf("inspect solved facelets: %v\n%s", err, out)
 	}
 }
