@@ -115,3 +115,18 @@ func TestSomeOrbitCounts(t *testing.T) {
 		t.Error("no class has O = 108,272,809,188 (3.61)")
 	}
 }
+
+func BenchmarkCensus(b *testing.B) {
+	for _, g := range []struct {
+		name string
+		set  Set
+	}{{"M", GroupM}, {"MxC2", GroupMC2}} {
+		b.Run(g.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := NewCensus(g.set); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -23,14 +23,14 @@ echo
 echo "## Go benchmarks"
 echo
 echo '```'
-go test -run '^$' -bench . -benchmem -count 1 ./cube ./enumerate | grep -E '^(Benchmark|ok|PASS)' 
+go test -run '^$' -bench . -benchmem -count 1 ./cube ./enumerate ./burnside ./solver | grep -E '^(Benchmark|ok|PASS)'
 echo '```'
 echo
 echo "## Whole stages"
 echo
 echo "| stage | command | wall seconds | peak memory |"
 echo "| --- | --- | --- | --- |"
-for stage in canonical; do
+for stage in canonical symmetry; do
   /usr/bin/time -f '%e %M' -o "$tmp/time" ./bin/cubecensus run "$stage" --out "$tmp/results" > /dev/null 2> "$tmp/log"
   read -r wall kb < "$tmp/time"
   echo "| $stage | \`cubecensus run $stage\` | $wall | $((kb / 1024)) MiB |"
