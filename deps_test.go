@@ -17,6 +17,7 @@ var allowed = map[string][]string{
 	"enumerate":         {"cube"},
 	"burnside":          {"cube"},
 	"solver":            {"cube"},
+	"upperface":         {"cube"},
 	"results":           {},
 	"internal/progress": {},
 	"pipelines":         {"cube", "enumerate", "burnside", "solver", "results", "internal/progress"},
