@@ -221,21 +221,15 @@ func makeOrbit(members [][3]int, k int) orbit {
 		ob.oriSum = (ob.oriSum + m[2]) % k
 		target[m[0]] = m[1]
 	}
-	// Parity of the bijection pos -> cub, both in increasing order:
-	// the inversions of the sequence of ranks of the images.
+	// Parity of the bijection pos -> cub, both in increasing order: the
+	// parity of the sequence of images read in increasing position.
 	var images []int
 	for x := 0; x < 16; x++ {
 		if ob.pos&(1<<x) != 0 {
 			images = append(images, target[x])
 		}
 	}
-	for i := range images {
-		for j := i + 1; j < len(images); j++ {
-			if images[i] > images[j] {
-				ob.sign ^= 1
-			}
-		}
-	}
+	ob.sign = cube.PermParity(images)
 	return ob
 }
 

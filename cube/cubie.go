@@ -174,8 +174,9 @@ func Power(x Cube, n int) Cube {
 	return r
 }
 
-// permParity returns 1 if the permutation p (values 0..len-1) is odd.
-func permParity[T ~uint8](p []T) int {
+// PermParity returns 1 if the sequence p of distinct values has an odd
+// number of inversions (an odd permutation of its sorted order), else 0.
+func PermParity[T ~uint8 | ~int](p []T) int {
 	parity := 0
 	for i := range p {
 		for j := i + 1; j < len(p); j++ {
@@ -188,10 +189,10 @@ func permParity[T ~uint8](p []T) int {
 }
 
 // CornerParity is the parity of the corner permutation: 0 even, 1 odd.
-func (c *Cube) CornerParity() int { return permParity(c.CP[:]) }
+func (c *Cube) CornerParity() int { return PermParity(c.CP[:]) }
 
 // EdgeParity is the parity of the edge permutation: 0 even, 1 odd.
-func (c *Cube) EdgeParity() int { return permParity(c.EP[:]) }
+func (c *Cube) EdgeParity() int { return PermParity(c.EP[:]) }
 
 // Order returns the order of c in the group: the least n > 0 with c^n = e.
 // Each cycle of the corner permutation of length L contributes L, times 3 if

@@ -104,7 +104,7 @@ func FromUn(un int) (Position, error) {
 	var p Position
 	p.EP = lexUnrank(epn)
 	p.CP = lexUnrank(2 * cpn)
-	if parity(p.CP) != parity(p.EP) {
+	if cube.PermParity(p.CP[:]) != cube.PermParity(p.EP[:]) {
 		p.CP = lexUnrank(2*cpn + 1)
 	}
 	p.ET = [4]uint8{uint8(etn & 1), uint8(etn >> 1 & 1), uint8(etn >> 2 & 1)}
@@ -153,16 +153,4 @@ func lexUnrank(r int) [4]uint8 {
 		}
 	}
 	return p
-}
-
-func parity(p [4]uint8) int {
-	s := 0
-	for i := range 4 {
-		for j := i + 1; j < 4; j++ {
-			if p[i] > p[j] {
-				s ^= 1
-			}
-		}
-	}
-	return s
 }
