@@ -126,17 +126,20 @@ func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
 	)
 	all := new(big.Int).Set(m.Classes[0].Fixed) // the trivial subgroup fixes every cube
 	for _, g := range []struct {
-		name  string
-		group burnside.Set
+		name   string
+		group  burnside.Set
+		census *burnside.Census // nil: not computed above
 	}{
-		{"rotations (24)", burnside.GroupRotations},
-		{"M (48 symmetries)", burnside.GroupM},
-		{"C2 (inversion)", burnside.GroupInversion},
-		{"M x C2 (symmetry and inversion)", burnside.GroupMC2},
+		{"rotations (24)", burnside.GroupRotations, nil},
+		{"M (48 symmetries)", burnside.GroupM, m},
+		{"C2 (inversion)", burnside.GroupInversion, nil},
+		{"M x C2 (symmetry and inversion)", burnside.GroupMC2, mc2},
 	} {
-		c, err := burnside.NewCensus(g.group)
-		if err != nil {
-			return nil, err
+		c := g.census
+		if c == nil {
+			if c, err = burnside.NewCensus(g.group); err != nil {
+				return nil, err
+			}
 		}
 		b, err := burnside.BurnsideOrbits(g.group)
 		if err != nil {
@@ -145,7 +148,7 @@ func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
 		if b.Cmp(c.Orbits()) != 0 {
 			return nil, fmt.Errorf("self-check failed: %s: Burnside gives %v orbits, the types %v", g.name, b, c.Orbits())
 		}
-		symmetric := new(big.Int).Sub(all, c.Classes[0].Exact)
+		symmetric := new(big.Int).Sub(all, c.Classes[0].Exact) // Classes[0] is the trivial subgroup
 		totals.Append(g.name, int64(g.group.Len()), b, c.Orbits(), symmetric)
 	}
 	return &Output{
