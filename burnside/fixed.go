@@ -201,13 +201,6 @@ func (s *search) sample(rng *rand.Rand, parity, oriSum int) [][3]int {
 	return triples
 }
 
-// fixedCounts counts the configurations of one kind of piece fixed by every
-// element of k, by parity and orientation sum.
-func fixedCounts(pc pieces, k Set) Counts {
-	s := newSearch(pc, k)
-	return s.count(s.full(), s.full())
-}
-
 func makeOrbit(members [][3]int, k int) orbit {
 	ob := orbit{members: members, valid: true}
 	target := map[int]int{}
@@ -244,46 +237,65 @@ func rankSum(set, sub uint16) int {
 	return s
 }
 
-// Fixed returns the number of cubes fixed by every element of k: corner and
-// edge configurations fixed by k, paired when their parities agree, the
-// twist is 0 mod 3 and the flip 0 mod 2.
-func Fixed(k Set) *big.Int {
-	c, e := fixedCounts(cornerPieces, k), fixedCounts(edgePieces, k)
-	total := new(big.Int)
-	for par := range 2 {
-		t := new(big.Int).SetUint64(c[par][0])
-		total.Add(total, t.Mul(t, new(big.Int).SetUint64(e[par][0])))
-	}
-	return total
+// FixedSet is the set of cubes fixed by every element of a subgroup K, held
+// as the two memoized searches over corner and edge configurations: it
+// counts them and draws them at random, building its tables once.
+type FixedSet struct {
+	corners, edges *search
+	byParity       [2]*big.Int // fixed cubes whose corner (and edge) permutation has this parity
 }
 
-// Witness returns a cube whose stabilizer in g is exactly k, drawn at random
-// (reproducibly: rng decides) among the cubes k fixes until one has no
-// further symmetry in g; ok is false when none turned up in tries draws,
-// which is certain when no cube has this stabilizer.
-func Witness(k, g Set, rng *rand.Rand, tries int) (y cube.Cube, ok bool) {
-	cs, es := newSearch(cornerPieces, k), newSearch(edgePieces, k)
-	cc, ec := cs.count(cs.full(), cs.full()), es.count(es.full(), es.full())
-	w0 := new(big.Int).Mul(new(big.Int).SetUint64(cc[0][0]), new(big.Int).SetUint64(ec[0][0]))
-	w1 := new(big.Int).Mul(new(big.Int).SetUint64(cc[1][0]), new(big.Int).SetUint64(ec[1][0]))
-	total := new(big.Int).Add(w0, w1)
+// NewFixedSet prepares the fixed cubes of k.
+func NewFixedSet(k Set) *FixedSet {
+	f := &FixedSet{corners: newSearch(cornerPieces, k), edges: newSearch(edgePieces, k)}
+	c := f.corners.count(f.corners.full(), f.corners.full())
+	e := f.edges.count(f.edges.full(), f.edges.full())
+	for par := range 2 {
+		// A corner and an edge configuration form a cube when their
+		// parities agree, the twist is 0 mod 3 and the flip 0 mod 2.
+		t := new(big.Int).SetUint64(c[par][0])
+		f.byParity[par] = t.Mul(t, new(big.Int).SetUint64(e[par][0]))
+	}
+	return f
+}
+
+// Count returns the number of cubes fixed by every element of k.
+func (f *FixedSet) Count() *big.Int { return new(big.Int).Add(f.byParity[0], f.byParity[1]) }
+
+// Fixed returns the number of cubes fixed by every element of k.
+func Fixed(k Set) *big.Int { return NewFixedSet(k).Count() }
+
+// Draw returns a cube drawn at random (reproducibly: rng decides) among the
+// fixed cubes; ok is false when there are none.
+func (f *FixedSet) Draw(rng *rand.Rand) (y cube.Cube, ok bool) {
+	total := f.Count()
 	if total.Sign() == 0 {
 		return cube.Cube{}, false
 	}
 	// Parity 0 in proportion to its share of the fixed cubes (a float is
-	// fine here: it only steers which witness is drawn).
-	share0, _ := new(big.Rat).SetFrac(w0, total).Float64()
+	// fine here: it only steers which cube is drawn).
+	share0, _ := new(big.Rat).SetFrac(f.byParity[0], total).Float64()
+	parity := 0
+	if rng.Float64() >= share0 {
+		parity = 1
+	}
+	y = cube.Solved
+	for _, t := range f.corners.sample(rng, parity, 0) {
+		y.CP[t[0]], y.CO[t[0]] = cube.Corner(t[1]), uint8(t[2])
+	}
+	for _, t := range f.edges.sample(rng, parity, 0) {
+		y.EP[t[0]], y.EO[t[0]] = cube.Edge(t[1]), uint8(t[2])
+	}
+	return y, true
+}
+
+// Witness draws fixed cubes until one has no further symmetry in g, so
+// that its stabilizer in g is exactly k; ok is false when none turned up in
+// tries draws, which is certain when no cube has this stabilizer.
+func (f *FixedSet) Witness(k, g Set, rng *rand.Rand, tries int) (y cube.Cube, ok bool) {
 	for range tries {
-		parity := 0
-		if rng.Float64() >= share0 {
-			parity = 1
-		}
-		y = cube.Solved
-		for _, t := range cs.sample(rng, parity, 0) {
-			y.CP[t[0]], y.CO[t[0]] = cube.Corner(t[1]), uint8(t[2])
-		}
-		for _, t := range es.sample(rng, parity, 0) {
-			y.EP[t[0]], y.EO[t[0]] = cube.Edge(t[1]), uint8(t[2])
+		if y, ok = f.Draw(rng); !ok {
+			return y, false
 		}
 		if Stabilizer(y, g) == k {
 			return y, true

@@ -144,7 +144,7 @@ func TestWitnesses(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, cl := range c.Classes {
-		y, ok := Witness(cl.Rep, GroupMC2, rng, 2000)
+		y, ok := NewFixedSet(cl.Rep).Witness(cl.Rep, GroupMC2, rng, 2000)
 		if ok != (cl.Exact.Sign() > 0) {
 			t.Errorf("%v: witness found %v, exact count %v", TypeOf(cl.Rep), ok, cl.Exact)
 			continue
@@ -161,4 +161,11 @@ func TestWitnesses(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fixedCounts counts the configurations of one kind of piece fixed by every
+// element of k, by parity and orientation sum.
+func fixedCounts(pc pieces, k Set) Counts {
+	s := newSearch(pc, k)
+	return s.count(s.full(), s.full())
 }

@@ -2,7 +2,6 @@ package enumerate
 
 import (
 	"context"
-	"fmt"
 	"math/big"
 	"slices"
 	"sync"
@@ -88,6 +87,17 @@ func (a *Automaton) BruteForce(ctx context.Context, maxLen, workers int, progres
 	keys[0][0] = cube.Solved.Key()
 	visited := make([]atomic.Uint64, maxLen+1)
 	visited[0].Store(1)
+	// offset[f][d]: where first move f's keys of length d begin.
+	offset := make([][]uint64, len(firsts))
+	for f := range firsts {
+		offset[f] = make([]uint64, maxLen+1)
+		if f > 0 {
+			for d := range offset[f] {
+				offset[f][d] = offset[f-1][d] + share[f-1][d]
+			}
+		}
+	}
+	cost, succ := a.successors()
 
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -103,14 +113,9 @@ func (a *Automaton) BruteForce(ctx context.Context, maxLen, workers int, progres
 					errs <- err
 					return
 				}
-				w := walker{maxLen: maxLen, keys: make([][]cube.Key, maxLen+1), visited: make([]uint64, maxLen+1), progress: progress}
-				w.cost, w.next = a.successors()
+				w := walker{cost: &cost, next: &succ, maxLen: maxLen, keys: make([][]cube.Key, maxLen+1), visited: make([]uint64, maxLen+1), progress: progress}
 				for d := range keys {
-					off := uint64(0)
-					for g := range f {
-						off += share[g][d]
-					}
-					w.keys[d] = keys[d][off : off+share[f][d]]
+					w.keys[d] = keys[d][offset[f][d] : offset[f][d]+share[f][d]]
 				}
 				p := cube.NewPosition()
 				w.visit(&p, firsts[f], 0)
@@ -188,8 +193,8 @@ func (a *Automaton) successors() (cost [cube.NMoves]int, next [cube.NMoves][]cub
 
 // walker is one worker's depth-first search.
 type walker struct {
-	cost     [cube.NMoves]int
-	next     [cube.NMoves][]cube.Move
+	cost     *[cube.NMoves]int
+	next     *[cube.NMoves][]cube.Move
 	maxLen   int
 	keys     [][]cube.Key // this first move's range of each length
 	visited  []uint64     // sequences walked, per length
@@ -305,8 +310,4 @@ func mergeCount(seen, level []cube.Key, keep bool) ([]cube.Key, int) {
 		}
 	}
 	return merged, fresh
-}
-
-func (r *BruteResult) String() string {
-	return fmt.Sprintf("%s to length %d in %v: sequences %v, positions %v", r.Set.Name, r.MaxLen, r.Elapsed.Round(time.Millisecond), r.Sequences, r.Positions)
 }

@@ -1,10 +1,6 @@
 package enumerate
 
-import (
-	"fmt"
-
-	"github.com/cubecensus/cubecensus/cube"
-)
+import "github.com/cubecensus/cubecensus/cube"
 
 // Metric says how a sequence's length is measured.
 type Metric string
@@ -67,8 +63,4 @@ func (s MoveSet) Contains(m cube.Move) bool {
 		}
 	}
 	return false
-}
-
-func (s MoveSet) String() string {
-	return fmt.Sprintf("%s (%s, %d moves)", s.Name, s.Metric, len(s.Moves))
 }
