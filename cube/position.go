@@ -1,5 +1,7 @@
 package cube
 
+import "fmt"
+
 // Position is a cube judged relative to its centers, together with the frame
 // in which the next move is read. Face turns leave the centers alone; a
 // slice turn or a rotation turns them, so after "x" the layer called U is
@@ -54,4 +56,37 @@ func FromMoves(moves []Move) Cube {
 	p := NewPosition()
 	p.ApplyAll(moves)
 	return p.Cube
+}
+
+// Reframe writes a maneuver of face and slice turns that names layers by the
+// centers of the home frame (as if the centers never moved: M is always
+// R L' relative to them) in the usual notation, where each move names the
+// layer by where it is when the move is made. Both do the same to the cube
+// relative to the centers: FromMoves(Reframe(fixed)) is the product of the
+// CubeOf(m) over fixed. Searches that work in the home frame (the slice-turn
+// metric as words in the 27 face and slice effects) print their maneuvers
+// through it. It panics on a rotation, which has no effect to rename.
+func Reframe(fixed []Move) []Move {
+	out := make([]Move, len(fixed))
+	p := NewPosition()
+	for i, m := range fixed {
+		if m.IsRotation() {
+			panic(fmt.Sprintf("cube: Reframe(%v): a rotation", m))
+		}
+		out[i] = moveWithEffect(p.frame, &moveCube[m])
+		p.Apply(out[i])
+	}
+	return out
+}
+
+// moveWithEffect returns the face or slice turn whose effect relative to the
+// centers, made in frame q, is effect. Frames permute the 27 effects, so
+// there is exactly one.
+func moveWithEffect(q Sym, effect *Cube) Move {
+	for m := range Move(NFaceMoves + NSliceMoves) {
+		if framedMove[q][m] == *effect {
+			return m
+		}
+	}
+	panic("cube: no face or slice turn has this effect")
 }

@@ -39,3 +39,40 @@ func TestPositionExamples(t *testing.T) {
 		t.Errorf("M2 U M2 U2 M2 U M2 = %v, want the H permutation", h)
 	}
 }
+
+// TestReframe: a maneuver written in the home frame, renamed move by move,
+// does to the cube what the product of its effects does; without slices it
+// is unchanged.
+func TestReframe(t *testing.T) {
+	for _, tc := range []struct{ fixed, want string }{
+		{"R U R' U'", "R U R' U'"},
+		{"M U", "M F"}, // after M the U centre is at F
+		{"M2 U M2 U2 M2 U M2", "M2 D M2 U2 M2 D M2"},
+		{"E R S U", "E B M' B"}, // E takes the R centre to B; S then turns like R: M'
+	} {
+		fixed := mustParse(tc.fixed)
+		got := Reframe(fixed)
+		if FormatManeuver(got) != tc.want {
+			t.Errorf("Reframe(%s) = %s, want %s", tc.fixed, FormatManeuver(got), tc.want)
+		}
+		product := Solved
+		for _, m := range fixed {
+			product = Times(product, CubeOf(m))
+		}
+		if FromMoves(got) != product {
+			t.Errorf("Reframe(%s) = %s does not do what its effects do", tc.fixed, FormatManeuver(got))
+		}
+	}
+	rng := newRand()
+	for range 200 {
+		fixed := make([]Move, 12)
+		product := Solved
+		for i := range fixed {
+			fixed[i] = Move(rng.IntN(NFaceMoves + NSliceMoves))
+			product = Times(product, CubeOf(fixed[i]))
+		}
+		if FromMoves(Reframe(fixed)) != product {
+			t.Fatalf("Reframe(%s) does not do what its effects do", FormatManeuver(fixed))
+		}
+	}
+}
