@@ -1,0 +1,88 @@
+package hashjoin
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestAgainstMap builds tables of several sizes, with repeated hashes and
+// concurrent emits, and compares every lookup with a plain map.
+func TestAgainstMap(t *testing.T) {
+	for _, n := range []int{0, 1, 100, 50_000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 7))
+		var pairs []Entry
+		want := map[uint64][]uint64{}
+		for len(pairs) < n {
+			h := rng.Uint64()
+			if len(pairs) > 0 && rng.IntN(4) == 0 {
+				h = pairs[rng.IntN(len(pairs))].Hash // a repeated hash
+			}
+			v := rng.Uint64()
+			pairs = append(pairs, Entry{h, v})
+			want[h] = append(want[h], v)
+		}
+		gen := func(part int, emit func(h, v uint64)) {
+			for i := part; i < len(pairs); i += 5 {
+				emit(pairs[i].Hash, pairs[i].Value)
+			}
+		}
+		tab, err := Build(uint64(n), 5, 3, gen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab.Len() != n {
+			t.Fatalf("n=%d: Len %d", n, tab.Len())
+		}
+		for h, vs := range want {
+			slices.Sort(vs)
+			var got []uint64
+			for _, e := range tab.Lookup(h) {
+				got = append(got, e.Value)
+			}
+			if !slices.Equal(got, vs) {
+				t.Fatalf("n=%d: Lookup(%x) = %v, want %v", n, h, got, vs)
+			}
+		}
+		misses := 0
+		for range 10_000 {
+			h := rng.Uint64()
+			if _, ok := want[h]; ok {
+				continue
+			}
+			if len(tab.Lookup(h)) != 0 {
+				t.Fatalf("n=%d: Lookup(%x) found an absent hash", n, h)
+			}
+			if tab.Maybe(h) {
+				misses++
+			}
+		}
+		// At least 32 filter bits per entry: a false pass about 1 in 32.
+		if misses > 10_000/16 {
+			t.Errorf("n=%d: the filter passed %d of 10000 absent hashes", n, misses)
+		}
+	}
+}
+
+func TestBuildChecksTheGenerator(t *testing.T) {
+	if _, err := Build(2, 1, 1, func(_ int, emit func(h, v uint64)) { emit(1, 1) }); err == nil {
+		t.Error("Build accepted a generator that emitted 1 of 2 entries")
+	}
+	calls := 0
+	flaky := func(_ int, emit func(h, v uint64)) {
+		calls++
+		for range calls { // one entry on the first pass, two on the second
+			emit(1, 0)
+		}
+	}
+	if _, err := Build(1, 1, 1, flaky); err == nil {
+		t.Error("Build accepted a generator whose passes differ")
+	}
+}
+
+func TestBytes(t *testing.T) {
+	// The upper-face search's HTM table: 111 million entries.
+	if b := Bytes(111_000_000); b < 16*111_000_000 || b > 16*111_000_000+700<<20 {
+		t.Errorf("Bytes(111e6) = %d", b)
+	}
+}
