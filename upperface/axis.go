@@ -1,0 +1,243 @@
+package upperface
+
+import (
+	"fmt"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/enumerate"
+)
+
+// AxisMove turns the two outer layers of one axis: the first face (U, R or
+// F) by power P and the opposite face (D, L or B) by power Q, in the home
+// frame. The two commute, so every maneuver of face and slice turns is, in
+// the home frame, a word of axis moves in which neighbours lie on different
+// axes; a slice turn is the axis move that turns both faces oppositely
+// (M = R L', E = U D', S = F' B relative to the centers). The three metrics
+// differ only in what an axis move costs (see Cost), so one search serves
+// them all.
+//
+// The encoding is axis<<4 | P<<2 | Q with P, Q in 0..3, not both 0.
+type AxisMove uint8
+
+// NAxisMoves is 3 axes times the 15 non-identity (P, Q).
+const NAxisMoves = 45
+
+// AxisMoves lists the 45 axis moves in encoding order.
+var AxisMoves = func() []AxisMove {
+	var all []AxisMove
+	for a := range cube.Axis(3) {
+		for p := range 4 {
+			for q := range 4 {
+				if p != 0 || q != 0 {
+					all = append(all, NewAxisMove(a, p, q))
+				}
+			}
+		}
+	}
+	return all
+}()
+
+// NewAxisMove returns the axis move turning axis a's first face by p and its
+// opposite face by q (quarter turns, taken mod 4). It panics when both are 0.
+func NewAxisMove(a cube.Axis, p, q int) AxisMove {
+	p, q = p&3, q&3
+	if a > cube.AxisFB || p == 0 && q == 0 {
+		panic(fmt.Sprintf("upperface: NewAxisMove(%d, %d, %d)", a, p, q))
+	}
+	return AxisMove(uint8(a)<<4 | uint8(p)<<2 | uint8(q))
+}
+
+// Axis returns the axis e turns.
+func (e AxisMove) Axis() cube.Axis { return cube.Axis(e >> 4) }
+
+// Powers returns the quarter turns of the first and the opposite face.
+func (e AxisMove) Powers() (p, q int) { return int(e>>2) & 3, int(e) & 3 }
+
+// faces returns the axis's first face and its opposite, as cube layers: the
+// axes are numbered like the faces U R F, and D L B follow three later.
+func (e AxisMove) faces() (first, second cube.Layer) {
+	a := cube.Layer(e.Axis())
+	return a, a + 3
+}
+
+// Inverse returns the axis move undoing e.
+func (e AxisMove) Inverse() AxisMove {
+	p, q := e.Powers()
+	return NewAxisMove(e.Axis(), -p, -q)
+}
+
+// Cube returns e's effect on the cube, in the home frame.
+func (e AxisMove) Cube() cube.Cube {
+	c := cube.Solved
+	for _, m := range e.faceMoves() {
+		c.Move(&c, m)
+	}
+	return c
+}
+
+// faceMoves returns e as one or two face turns, first face first.
+func (e AxisMove) faceMoves() []cube.Move {
+	first, second := e.faces()
+	p, q := e.Powers()
+	var ms []cube.Move
+	if p != 0 {
+		ms = append(ms, cube.MoveOf(first, p))
+	}
+	if q != 0 {
+		ms = append(ms, cube.MoveOf(second, q))
+	}
+	return ms
+}
+
+// isSlice reports whether e is a slice turn: both faces turned, oppositely.
+func (e AxisMove) isSlice() bool {
+	p, q := e.Powers()
+	return p != 0 && q != 0 && (p+q)&3 == 0
+}
+
+// quarterTurns is the quarter-turn length of turning one face by p.
+var quarterTurns = [4]int{0, 1, 2, 1}
+
+// Cost is e's length in metric m: in HTM a face turn costs 1; in QTM a
+// quarter turn costs 1 and a half turn 2; in STM a face turn or a slice
+// turn costs 1, so e costs 1 when it turns one face or is a slice turn and
+// 2 otherwise. It panics on another metric.
+func (e AxisMove) Cost(m enumerate.Metric) int {
+	p, q := e.Powers()
+	switch m {
+	case enumerate.HTM:
+		return min(p, 1) + min(q, 1)
+	case enumerate.QTM:
+		return quarterTurns[p] + quarterTurns[q]
+	case enumerate.STM:
+		if p == 0 || q == 0 || e.isSlice() {
+			return 1
+		}
+		return 2
+	}
+	panic(fmt.Sprintf("upperface: unknown metric %q", m))
+}
+
+// Conjugate returns the axis move S(s)^-1 * e * S(s): e seen through the
+// symmetry s (cube.ConjugateMove on each face turn).
+func (e AxisMove) Conjugate(s cube.Sym) AxisMove {
+	var axis cube.Axis
+	var pq [2]int
+	for _, m := range e.faceMoves() {
+		c := cube.ConjugateMove(m, s)
+		axis = c.Axis()
+		pq[c.AxisRank()/2] = c.Power() // rank 0 is the first face, 2 the opposite
+	}
+	return NewAxisMove(axis, pq[0], pq[1])
+}
+
+func (e AxisMove) String() string {
+	return cube.FormatManeuver(e.faceMoves())
+}
+
+// Word is a maneuver as axis moves in the home frame.
+type Word []AxisMove
+
+// Cost is the word's length in metric m.
+func (w Word) Cost(m enumerate.Metric) int {
+	n := 0
+	for _, e := range w {
+		n += e.Cost(m)
+	}
+	return n
+}
+
+// Cube returns the word's effect: its axis moves one after another.
+func (w Word) Cube() cube.Cube {
+	c := cube.Solved
+	for _, e := range w {
+		for _, m := range e.faceMoves() {
+			c.Move(&c, m)
+		}
+	}
+	return c
+}
+
+// Inverse returns the word undoing w: reversed, each move inverted.
+func (w Word) Inverse() Word {
+	out := make(Word, len(w))
+	for i, e := range w {
+		out[len(w)-1-i] = e.Inverse()
+	}
+	return out
+}
+
+// Conjugate returns w seen through the symmetry s, move by move.
+func (w Word) Conjugate(s cube.Sym) Word {
+	out := make(Word, len(w))
+	for i, e := range w {
+		out[i] = e.Conjugate(s)
+	}
+	return out
+}
+
+// Concat returns a followed by b with neighbours on one axis merged (they
+// commute, so their powers add) and identities dropped. The result does the
+// same to the cube and costs no more in any metric.
+func Concat(a, b Word) Word {
+	out := make(Word, 0, len(a)+len(b))
+	for _, e := range append(a[:len(a):len(a)], b...) {
+		n := len(out)
+		if n == 0 || out[n-1].Axis() != e.Axis() {
+			out = append(out, e)
+			continue
+		}
+		p1, q1 := out[n-1].Powers()
+		p2, q2 := e.Powers()
+		if (p1+p2)&3 == 0 && (q1+q2)&3 == 0 {
+			out = out[:n-1]
+		} else {
+			out[n-1] = NewAxisMove(e.Axis(), p1+p2, q1+q2)
+		}
+	}
+	return out
+}
+
+// Moves writes w in standard notation for metric m: face turns for HTM and
+// QTM; for STM a slice turn where an axis move is one, with each move named
+// by where its layer is after the slice turns before it (cube.Reframe).
+// Its length in m is w.Cost(m).
+func (w Word) Moves(m enumerate.Metric) []cube.Move {
+	var fixed []cube.Move
+	for _, e := range w {
+		if m == enumerate.STM && e.isSlice() {
+			fixed = append(fixed, sliceMove[e])
+			continue
+		}
+		fixed = append(fixed, e.faceMoves()...)
+	}
+	if m == enumerate.STM {
+		return cube.Reframe(fixed)
+	}
+	return fixed
+}
+
+// sliceMove maps the slice-turn axis moves to the slice moves with the same
+// effect relative to the centers (M = R L', E = U D', S = F' B).
+var sliceMove = func() map[AxisMove]cube.Move {
+	t := map[AxisMove]cube.Move{}
+	for _, e := range AxisMoves {
+		if !e.isSlice() {
+			continue
+		}
+		for m := cube.Move(cube.NFaceMoves); m < cube.NFaceMoves+cube.NSliceMoves; m++ {
+			if cube.CubeOf(m) == e.Cube() {
+				t[e] = m
+			}
+		}
+	}
+	return t
+}()
+
+func (w Word) String() string {
+	parts := make([]cube.Move, 0, 2*len(w))
+	for _, e := range w {
+		parts = append(parts, e.faceMoves()...)
+	}
+	return cube.FormatManeuver(parts)
+}
