@@ -85,6 +85,13 @@ func (p Position) Numbers() (epn, etn, cpn, ctn int) {
 	return
 }
 
+// Digits writes the position as seed 004's results file does (ep, et, cp,
+// ct): the pieces and twists at its four positions, e.g. "0231".
+func (p Position) Digits() (ep, et, cp, ct string) {
+	d := func(x [4]uint8) string { return fmt.Sprintf("%d%d%d%d", x[0], x[1], x[2], x[3]) }
+	return d(p.EP), d(p.ET), d(p.CP), d(p.CT)
+}
+
 // Un is seed 004's unique number: epn*(8*12*27) + etn*(12*27) + cpn*27 + ctn.
 func (p Position) Un() int {
 	epn, etn, cpn, ctn := p.Numbers()

@@ -1,0 +1,650 @@
+package upperface
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/enumerate"
+	"github.com/cubecensus/cubecensus/internal/hashjoin"
+)
+
+// The search: God's algorithm for L by meet in the middle (seed 004,
+// "Third Algorithm", generalized to three metrics).
+//
+// Every maneuver is a word of axis moves (axis.go) whose neighbours turn
+// different axes; its length in a metric is the sum of its moves' costs. A
+// position s of L is at distance n when some word of cost n reaches it and
+// none shorter does. Split such a word where its remaining cost first drops
+// to k or less: s = a * b with cost(a) >= n-k, cost(b) <= k. The search
+// stores every word w of cost <= k under the key of the cube it reaches
+// (coord.go), and enumerates the prefixes a; a prefix matches w when their
+// keys agree, and then s = a * w^-1 is an upper-face position (b = w^-1 runs
+// over the same words as w). Depths are done in order, so the first time a
+// position is reached its distance is known.
+//
+// Three things cut the prefixes, each exact:
+//
+//   - Symmetry: conjugating by one of the eight symmetries keeping U maps
+//     words for s to words for another position at the same distance, so
+//     prefixes need begin only with one axis move of each class under them
+//     (for HTM: R or R2 where seed 004 began, and four of the R-L pairs),
+//     and every position found brings its eight images and their inverses.
+//   - U turns first: if a shortest word for s begins with U^p (alone, or
+//     with a D turn whose cost adds to it), then U^-p s is a position at
+//     distance n - cost(U^p); such s are U^p times positions of that depth,
+//     found without search.
+//   - D turns first: a shortest word D^q r can be rotated to r D^q (s and D
+//     commute, as they move different layers), a word of the same cost that
+//     begins with r's first move, on another axis.
+//
+// Worked small case (HTM, k = 7): the Sune R U R' U R U2 R' (7 moves) is
+// found at n = 7 as the prefix a = R (cost 1 >= 7-7) joined with the stored
+// word w = (U R' U R U2 R')^-1, whose key equals R's; at n = 16 the prefixes
+// have 9 moves and number about 2e9, each one probe of the table.
+//
+// Work is cut into chunks, the prefixes of two axis moves, whose numbers of
+// probes are counted in advance; chunks run on any number of workers and
+// are merged in their order, so results do not depend on the worker count,
+// and a probe budget decides deterministically where the search stops.
+
+// Config says how to search one metric.
+type Config struct {
+	Metric enumerate.Metric
+	// StoredDepth is k: the stored side holds every word of cost <= k
+	// (see StoredBytes for its memory).
+	StoredDepth int
+	// Budget bounds the probes over all depths; 0 means no bound. A depth
+	// is searched whole if it fits in what is left, else its chunks in order
+	// while they fit, and the search stops after it.
+	Budget int64
+	// MaxDepth, if positive, is the last depth searched.
+	MaxDepth int
+	Workers  int
+	// Progress, if set, is called when a depth starts (done = 0) and after
+	// each chunk, with the probes done and planned at that depth.
+	Progress func(depth int, done, total int64)
+	// Depth, if set, is called after each depth with what it did.
+	Depth func(DepthStats)
+}
+
+// DepthStats is what one depth of the search did.
+type DepthStats struct {
+	Depth      int
+	Planned    int64 // probes of the whole depth
+	Probes     int64 // probes made (Planned unless the budget cut the depth)
+	Found      int   // positions first found at this depth
+	Exhaustive bool  // every position at this distance was found
+	Elapsed    time.Duration
+}
+
+// Result is what a search found, and the bounds of what it did not.
+type Result struct {
+	Metric enumerate.Metric
+	// Lower and Upper bound each position's distance; they are equal where
+	// it is known. Word[un] has cost Upper[un]; Upper is -1 and Word nil
+	// where no maneuver is known yet (see Offer and Compose).
+	Lower, Upper []int
+	Word         []Word
+	// Exhaustive is the depth through which every distance is known.
+	Exhaustive    int
+	StoredDepth   int
+	StoredEntries int
+	Depths        []DepthStats
+}
+
+// maxStoredDepth keeps stored words within a 64-bit value: each axis move
+// costs at least 1, so a word of cost <= 9 has at most 9 moves.
+const maxStoredDepth = 9
+
+// StoredEntries is the number of words of cost <= k in metric m, the
+// entries of the stored side: one per word, counted by costs alone.
+func StoredEntries(m enumerate.Metric, k int) uint64 {
+	// ending[c]: words of cost c ending on one given axis (the same for
+	// each axis); all[c]: all words of cost c.
+	ending := make([]uint64, k+1)
+	all := make([]uint64, k+1)
+	all[0] = 1
+	var total uint64
+	for c := range k + 1 {
+		for _, e := range AxisMoves {
+			if e.Axis() != cube.AxisUD || e.Cost(m) > c {
+				continue
+			}
+			ending[c] += all[c-e.Cost(m)] - ending[c-e.Cost(m)]
+		}
+		if c > 0 {
+			all[c] = 3 * ending[c]
+		}
+		total += all[c]
+	}
+	return total
+}
+
+// StoredBytes is the memory of the stored side for depth k.
+func StoredBytes(m enumerate.Metric, k int) uint64 {
+	return hashjoin.Bytes(StoredEntries(m, k))
+}
+
+// ChooseStoredDepth returns the deepest k (at most 9) whose stored side fits
+// in budget bytes, or an error naming what the smallest useful one needs.
+func ChooseStoredDepth(m enumerate.Metric, budget uint64) (int, error) {
+	const minDepth = 3
+	if StoredBytes(m, minDepth) > budget {
+		return 0, fmt.Errorf("the %s search's smallest table needs %d bytes, more than the budget %d", m, StoredBytes(m, minDepth), budget)
+	}
+	k := minDepth
+	for k < maxStoredDepth && StoredBytes(m, k+1) <= budget && StoredEntries(m, k+1) <= hashjoin.MaxEntries {
+		k++
+	}
+	return k, nil
+}
+
+// searcher holds one metric's search state.
+type searcher struct {
+	cfg     Config
+	metric  enumerate.Metric
+	k       int
+	pairs   *pairTables
+	group   *groupTables
+	table   *hashjoin.Table
+	first   []AxisMove
+	after   [4][]step // after[a]: moves allowed after a move on axis a; after[3]: all
+	res     *Result
+	found   int
+	deepest int // deepest depth searched
+}
+
+// step is an axis move with what the hot loop needs of it.
+type step struct {
+	move  AxisMove
+	index uint8
+	cost  uint8
+	axis  cube.Axis
+}
+
+const noAxis = 3
+
+// Search runs the search for cfg.Metric.
+func Search(ctx context.Context, cfg Config) (*Result, error) {
+	if cfg.StoredDepth < 1 || cfg.StoredDepth > maxStoredDepth {
+		return nil, fmt.Errorf("upperface: stored depth %d (want 1..%d)", cfg.StoredDepth, maxStoredDepth)
+	}
+	s := &searcher{cfg: cfg, metric: cfg.Metric, k: cfg.StoredDepth, pairs: tables(), group: group()}
+	s.res = newResult(cfg.Metric)
+	s.res.StoredDepth = s.k
+	for a := range cube.Axis(noAxis + 1) {
+		for _, e := range AxisMoves {
+			if e.Axis() != a {
+				s.after[a] = append(s.after[a], step{e, axisIndex[e], uint8(e.Cost(s.metric)), e.Axis()})
+			}
+		}
+	}
+	s.first = firstMoves(s.metric)
+	if err := s.buildTable(ctx); err != nil {
+		return nil, err
+	}
+	s.record(0, 0, Word{})
+	var spent int64
+	for n := 1; s.found < NPositions; n++ {
+		st, err := s.depth(ctx, n, &spent)
+		if err != nil {
+			return nil, err
+		}
+		s.res.Depths = append(s.res.Depths, st)
+		if cfg.Depth != nil {
+			cfg.Depth(st)
+		}
+		if !st.Exhaustive {
+			break
+		}
+		s.res.Exhaustive = n
+		if n == cfg.MaxDepth {
+			break
+		}
+	}
+	if s.found == NPositions {
+		s.res.Exhaustive = s.deepest
+	}
+	s.table = nil
+	s.res.boundUnfound()
+	return s.res, nil
+}
+
+func newResult(m enumerate.Metric) *Result {
+	r := &Result{Metric: m, Lower: make([]int, NPositions), Upper: make([]int, NPositions), Word: make([]Word, NPositions)}
+	for i := range r.Upper {
+		r.Upper[i] = -1
+	}
+	return r
+}
+
+// firstMoves are the axis moves a prefix may begin with: one of each class
+// under uSyms, leaving out U turns (alone or with a D turn whose cost adds)
+// and D turns alone, which the search reaches otherwise (see above).
+func firstMoves(m enumerate.Metric) []AxisMove {
+	var out []AxisMove
+	for _, e := range AxisMoves {
+		p, q := e.Powers()
+		if e.Axis() == cube.AxisUD {
+			if p == 0 {
+				continue // D alone: rotated to the end
+			}
+			uCost := NewAxisMove(cube.AxisUD, p, 0).Cost(m)
+			dCost := 0
+			if q != 0 {
+				dCost = NewAxisMove(cube.AxisUD, 0, q).Cost(m)
+			}
+			if e.Cost(m) == uCost+dCost {
+				continue // U first: U^p times a shorter position
+			}
+		}
+		least := e
+		for _, sym := range uSyms {
+			least = min(least, e.Conjugate(sym))
+		}
+		if least == e {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// buildTable stores every word of cost <= k under the hash of its key: part
+// 0 is the empty word, part i+1 the words beginning with axis move i.
+func (s *searcher) buildTable(ctx context.Context) error {
+	solved := coordOf(&cube.Solved)
+	gen := func(part int, emit func(h, v uint64)) {
+		if part == 0 {
+			emit(mix(solved.key()), packWord(nil, 0))
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		e := s.after[noAxis][part-1]
+		if int(e.cost) > s.k {
+			return
+		}
+		child := s.pairs.move(&solved, e.index)
+		moves := packMove(0, 0, e.move)
+		emit(mix(child.key()), moves|uint64(e.cost)|1<<5)
+		s.storeFrom(&child, int(e.cost), e.axis, 1, moves, emit)
+	}
+	t, err := hashjoin.Build(StoredEntries(s.metric, s.k), 1+NAxisMoves, s.cfg.Workers, gen)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("upperface: stored side: %w", err)
+	}
+	s.table = t
+	s.res.StoredEntries = t.Len()
+	return nil
+}
+
+// storeFrom emits every word of cost <= k extending a word of the given
+// cost and length, whose last move turned axis last and whose moves are
+// packed in moves (as packWord places them).
+func (s *searcher) storeFrom(k *f2lCoord, cost int, last cube.Axis, length int, moves uint64, emit func(h, v uint64)) {
+	for _, e := range s.after[last] {
+		c := cost + int(e.cost)
+		if c > s.k {
+			continue
+		}
+		child := s.pairs.move(k, e.index)
+		m := packMove(moves, length, e.move)
+		emit(mix(child.key()), m|uint64(c)|uint64(length+1)<<5)
+		if c < s.k {
+			s.storeFrom(&child, c, e.axis, length+1, m, emit)
+		}
+	}
+}
+
+// packWord stores a word of at most 9 moves and its cost in 64 bits: cost
+// in bits 0..4, length in 5..8, the moves' encodings in 6 bits each above.
+func packWord(w Word, cost int) uint64 {
+	v := uint64(cost) | uint64(len(w))<<5
+	for i, e := range w {
+		v = packMove(v, i, e)
+	}
+	return v
+}
+
+// packMove adds move e as the i-th move of the packed word v.
+func packMove(v uint64, i int, e AxisMove) uint64 { return v | uint64(e)<<(9+6*i) }
+
+// lastAxis returns the axis of a packed word's last move, noAxis for the
+// empty word.
+func lastAxis(v uint64) cube.Axis {
+	n := v >> 5 & 15
+	if n == 0 {
+		return noAxis
+	}
+	return AxisMove(v >> (9 + 6*(n-1)) & 63).Axis()
+}
+
+// unpackWord is the inverse of packWord.
+func unpackWord(v uint64) (Word, int) {
+	w := make(Word, v>>5&15)
+	for i := range w {
+		w[i] = AxisMove(v >> (9 + 6*i) & 63)
+	}
+	return w, int(v & 31)
+}
+
+// chunk is a prefix of one or two moves and the probes below it.
+type chunk struct {
+	word   Word
+	coord  f2lCoord
+	cost   int
+	last   cube.Axis
+	leaf   bool // the prefix itself is probed
+	probes int64
+}
+
+// hit is a prefix and a stored word whose keys agree, of total cost n,
+// joining to position un, which was not known before depth n.
+type hit struct {
+	un     int32
+	prefix Word
+	stored uint64
+}
+
+// depth finds the positions at distance n.
+func (s *searcher) depth(ctx context.Context, n int, spent *int64) (DepthStats, error) {
+	start := time.Now()
+	st := DepthStats{Depth: n}
+	before := s.found
+	s.deepest = n
+	s.closeUnderU(n)
+	chunks := s.chunks(n)
+	for _, c := range chunks {
+		st.Planned += c.probes
+	}
+	limit := len(chunks)
+	if s.cfg.Budget > 0 && *spent+st.Planned > s.cfg.Budget {
+		limit = 0
+		for left := s.cfg.Budget - *spent; limit < len(chunks) && chunks[limit].probes <= left; limit++ {
+			left -= chunks[limit].probes
+		}
+	}
+	if s.cfg.Progress != nil {
+		s.cfg.Progress(n, 0, st.Planned)
+	}
+	results := make([]chan []hit, limit)
+	for i := range results {
+		results[i] = make(chan []hit, 1)
+	}
+	known := make([]bool, NPositions) // found before this depth; read-only below
+	for un, u := range s.res.Upper {
+		known[un] = u >= 0
+	}
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for range max(1, s.cfg.Workers) {
+		wg.Go(func() {
+			p := &prober{s: s, n: n, known: known, word: make(Word, 0, 32)}
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= limit || stop.Load() || ctx.Err() != nil {
+					return
+				}
+				p.hits, p.probes = nil, 0
+				p.run(&chunks[i])
+				if p.probes != chunks[i].probes {
+					panic(fmt.Sprintf("upperface: chunk %v made %d probes, planned %d", chunks[i].word, p.probes, chunks[i].probes))
+				}
+				results[i] <- p.hits
+			}
+		})
+	}
+	merged := 0
+	var err error
+merge:
+	for ; merged < limit; merged++ {
+		select {
+		case hits := <-results[merged]:
+			if err = s.mergeHits(n, hits); err != nil {
+				break merge
+			}
+			st.Probes += chunks[merged].probes
+			if s.cfg.Progress != nil {
+				s.cfg.Progress(n, st.Probes, st.Planned)
+			}
+			if s.found == NPositions {
+				merged++
+				break merge
+			}
+		case <-ctx.Done():
+			err = ctx.Err()
+			break merge
+		}
+	}
+	stop.Store(true)
+	wg.Wait()
+	if err != nil {
+		return st, err
+	}
+	*spent += st.Probes
+	st.Found = s.found - before
+	st.Exhaustive = merged == len(chunks) || s.found == NPositions
+	st.Elapsed = time.Since(start)
+	return st, nil
+}
+
+// closeUnderU records U^x * t for every position t at distance n - cost(U^x).
+func (s *searcher) closeUnderU(n int) {
+	for x := 1; x <= 3; x++ {
+		u := NewAxisMove(cube.AxisUD, x, 0)
+		d := n - u.Cost(s.metric)
+		if d < 0 {
+			continue
+		}
+		for t := range int32(NPositions) {
+			if s.res.Upper[t] != d || s.res.Lower[t] != d {
+				continue
+			}
+			un := s.group.mul(uTurn[x], t)
+			if s.res.Upper[un] < 0 {
+				s.record(un, n, Concat(Word{u}, s.res.Word[t]))
+			}
+		}
+	}
+}
+
+// chunks lists the prefixes of two moves (one, where that is already a
+// leaf) with the probes below each, in search order.
+func (s *searcher) chunks(n int) []chunk {
+	below := s.probesBelow(n)
+	solved := coordOf(&cube.Solved)
+	var out []chunk
+	for _, f := range s.first {
+		c1 := f.Cost(s.metric)
+		if c1 > n {
+			continue
+		}
+		k1 := s.pairs.move(&solved, axisIndex[f])
+		if c1 >= n-s.k {
+			out = append(out, chunk{word: Word{f}, coord: k1, cost: c1, last: f.Axis(), leaf: true, probes: 1})
+			continue
+		}
+		for _, e := range s.after[f.Axis()] {
+			c2 := c1 + int(e.cost)
+			if c2 > n {
+				continue
+			}
+			c := chunk{word: Word{f, e.move}, coord: s.pairs.move(&k1, e.index), cost: c2, last: e.axis, leaf: c2 >= n-s.k}
+			if c.leaf {
+				c.probes = 1
+			} else {
+				c.probes = below[c2]
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// probesBelow[c] is the number of probes under an inner node of cost c
+// (< n-k) that has a last axis: a child of cost in [n-k, n] is probed, one
+// of lower cost is searched on, one of higher cost is dropped. The count
+// does not depend on which axis was last.
+func (s *searcher) probesBelow(n int) []int64 {
+	below := make([]int64, n+1)
+	for c := n - s.k - 1; c >= 0; c-- {
+		for _, e := range s.after[cube.AxisUD] {
+			switch d := c + int(e.cost); {
+			case d > n:
+			case d >= n-s.k:
+				below[c]++
+			default:
+				below[c] += below[d]
+			}
+		}
+	}
+	return below
+}
+
+// prober is one worker's depth-first search of chunks.
+type prober struct {
+	s      *searcher
+	n      int
+	known  []bool // positions found before depth n
+	word   Word
+	hits   []hit
+	probes int64
+}
+
+func (p *prober) run(c *chunk) {
+	p.word = append(p.word[:0], c.word...)
+	if c.leaf {
+		p.probe(&c.coord, c.cost)
+		return
+	}
+	p.node(&c.coord, c.cost, c.last)
+}
+
+// node searches on below a prefix of the given cost whose last move turned
+// axis last. Children that are probed are gathered first and their filter
+// bits read together, so that those cache misses overlap.
+func (p *prober) node(k *f2lCoord, cost int, last cube.Axis) {
+	s := p.s
+	var leaf [2 * NAxisMoves / 3]struct {
+		hash uint64
+		move AxisMove
+		cost int
+	}
+	leaves := 0
+	for _, e := range s.after[last] {
+		c := cost + int(e.cost)
+		switch {
+		case c > p.n:
+		case c >= p.n-s.k:
+			child := s.pairs.move(k, e.index)
+			leaf[leaves].hash, leaf[leaves].move, leaf[leaves].cost = mix(child.key()), e.move, c
+			leaves++
+		default:
+			child := s.pairs.move(k, e.index)
+			p.word = append(p.word, e.move)
+			p.node(&child, c, e.axis)
+			p.word = p.word[:len(p.word)-1]
+		}
+	}
+	var maybe [len(leaf)]bool
+	for i := range leaves {
+		maybe[i] = s.table.Maybe(leaf[i].hash)
+	}
+	p.probes += int64(leaves)
+	for i := range leaves {
+		if maybe[i] {
+			p.word = append(p.word, leaf[i].move)
+			p.lookup(leaf[i].hash, leaf[i].cost)
+			p.word = p.word[:len(p.word)-1]
+		}
+	}
+}
+
+// probe probes a prefix on its own (a chunk that is a leaf).
+func (p *prober) probe(k *f2lCoord, cost int) {
+	p.probes++
+	if h := mix(k.key()); p.s.table.Maybe(h) {
+		p.lookup(h, cost)
+	}
+}
+
+// lookup finds the stored words with the prefix's hash that complete it to
+// cost n. It skips a stored word w whose last move turns the prefix's last
+// axis: the prefix followed by w^-1 then has two moves of one axis in a row,
+// and the word they merge into is canonical and met through its own split
+// (the commonest such w is the prefix itself).
+func (p *prober) lookup(h uint64, cost int) {
+	last := p.word[len(p.word)-1].Axis()
+	var a uTrack
+	tracked := false
+	for _, e := range p.s.table.Lookup(h) {
+		if int(e.Value&31) != p.n-cost || lastAxis(e.Value) == last {
+			continue
+		}
+		if !tracked {
+			a, tracked = p.s.pairs.trackU(p.word), true
+		}
+		w := solvedUTrack
+		for i := range int(e.Value >> 5 & 15) {
+			p.s.pairs.moveU(&w, AxisMove(e.Value>>(9+6*i)&63))
+		}
+		if w == a {
+			continue // the same cube: the join is the solved position
+		}
+		un := int32(joinPosition(a, w).Un())
+		if !p.known[un] {
+			p.hits = append(p.hits, hit{un: un, prefix: append(Word(nil), p.word...), stored: e.Value})
+		}
+	}
+}
+
+// mergeHits records the positions a chunk's hits reach first, checking
+// each against the cube: the join must give an upper-face position, the
+// position the hit was counted for, at cost n.
+func (s *searcher) mergeHits(n int, hits []hit) error {
+	for _, h := range hits {
+		if s.res.Upper[h.un] >= 0 {
+			continue
+		}
+		stored, _ := unpackWord(h.stored)
+		w := Concat(h.prefix, stored.Inverse())
+		p, err := FromCube(w.Cube())
+		if err != nil {
+			return fmt.Errorf("upperface: self-check failed: %v joined with %v is not an upper-face position: %w", h.prefix, stored, err)
+		}
+		if int32(p.Un()) != h.un || w.Cost(s.metric) != n {
+			return fmt.Errorf("upperface: self-check failed: %v reaches un %d at cost %d, counted as un %d at depth %d", w, p.Un(), w.Cost(s.metric), h.un, n)
+		}
+		s.record(h.un, n, w)
+	}
+	return nil
+}
+
+// record sets the distance of un and of its images under uSyms and
+// inversion, which are at the same distance.
+func (s *searcher) record(un int32, n int, w Word) {
+	for inv, word := range [2]Word{w, w.Inverse()} {
+		x := un
+		if inv == 1 {
+			x = s.group.inverse[un]
+		}
+		for i, sym := range uSyms {
+			y := s.group.conj[i][x]
+			if s.res.Upper[y] >= 0 {
+				continue
+			}
+			s.res.Lower[y], s.res.Upper[y] = n, n
+			s.res.Word[y] = word.Conjugate(sym)
+			s.found++
+		}
+	}
+}

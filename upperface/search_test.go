@@ -1,0 +1,325 @@
+package upperface
+
+import (
+	"context"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/enumerate"
+)
+
+// seed004HTM is seed 004's table ("Results"): new upper-face positions at
+// each number of face turns.
+var seed004HTM = []int{1, 3, 0, 0, 0, 0, 16, 88, 200, 394, 1102, 3470, 9807, 20505, 20768, 5630, 224}
+
+// search runs a search to maxDepth and fails the test on error; results
+// are shared between tests of the same configuration.
+var searches sync.Map
+
+func search(t *testing.T, m enumerate.Metric, k, maxDepth, workers int, budget int64) *Result {
+	t.Helper()
+	type key struct {
+		m                 enumerate.Metric
+		k, depth, workers int
+		budget            int64
+	}
+	if r, ok := searches.Load(key{m, k, maxDepth, workers, budget}); ok {
+		return r.(*Result)
+	}
+	r, err := Search(context.Background(), Config{Metric: m, StoredDepth: k, MaxDepth: maxDepth, Workers: workers, Budget: budget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	searches.Store(key{m, k, maxDepth, workers, budget}, r)
+	return r
+}
+
+// checkWords checks every maneuver of r: it reaches its position, at the
+// cost r claims.
+func checkWords(t *testing.T, r *Result) {
+	t.Helper()
+	for un, w := range r.Word {
+		if w == nil {
+			continue
+		}
+		if got := unOf(w.Cube()); got != int32(un) {
+			t.Fatalf("%s: the word %v of un %d reaches un %d", r.Metric, w, un, got)
+		}
+		if w.Cost(r.Metric) != r.Upper[un] {
+			t.Fatalf("%s: the word %v of un %d costs %d, the bound says %d", r.Metric, w, un, w.Cost(r.Metric), r.Upper[un])
+		}
+		if r.Lower[un] > r.Upper[un] {
+			t.Fatalf("%s: un %d has bounds %d > %d", r.Metric, un, r.Lower[un], r.Upper[un])
+		}
+	}
+}
+
+func distribution(r *Result) []int {
+	var d []int
+	for un := range NPositions {
+		if r.Exact(un) && r.Upper[un] <= r.Exhaustive {
+			for len(d) <= r.Upper[un] {
+				d = append(d, 0)
+			}
+			d[r.Upper[un]]++
+		}
+	}
+	return d
+}
+
+// TestSeedDistribution reproduces seed 004's counts through 12 face turns
+// with two stored depths, which split every maneuver at another place: the
+// two searches share no join, and must agree position by position.
+func TestSeedDistribution(t *testing.T) {
+	a := search(t, enumerate.HTM, 4, 11, 2, 0)
+	b := search(t, enumerate.HTM, 6, 12, 2, 0)
+	if got := distribution(b); !slices.Equal(got, seed004HTM[:13]) {
+		t.Errorf("HTM distribution through 12: %v, seed 004: %v", got, seed004HTM[:13])
+	}
+	for un := range NPositions {
+		if a.Exact(un) && (!b.Exact(un) || a.Upper[un] != b.Upper[un]) {
+			t.Fatalf("un %d: stored depth 4 gives %d, stored depth 6 gives [%d, %d]", un, a.Upper[un], b.Lower[un], b.Upper[un])
+		}
+		if !a.Exact(un) && a.Lower[un] != 12 {
+			t.Fatalf("un %d: not found through 11, lower bound %d", un, a.Lower[un])
+		}
+	}
+	checkWords(t, a)
+	checkWords(t, b)
+}
+
+// TestWorkersDoNotMatter: the same search on 1 and 3 workers gives the same
+// maneuvers, not only the same distances.
+func TestWorkersDoNotMatter(t *testing.T) {
+	one := search(t, enumerate.STM, 4, 9, 1, 0)
+	three := search(t, enumerate.STM, 4, 9, 3, 0)
+	for un := range NPositions {
+		if !slices.Equal(one.Word[un], three.Word[un]) || one.Lower[un] != three.Lower[un] {
+			t.Fatalf("un %d: %v with one worker, %v with three", un, one.Word[un], three.Word[un])
+		}
+	}
+}
+
+// TestBudget cuts a search short: what it found agrees with the exhaustive
+// search, and every other position's lower bound is what was searched.
+func TestBudget(t *testing.T) {
+	full := search(t, enumerate.QTM, 5, 13, 2, 0)
+	var planned int64
+	for _, st := range full.Depths[:11] {
+		planned += st.Planned
+	}
+	cut := search(t, enumerate.QTM, 5, 13, 2, planned+full.Depths[11].Planned/3) // through 11, a third of 12
+	if cut.Exhaustive != 11 {
+		t.Fatalf("exhaustive through %d, want 11", cut.Exhaustive)
+	}
+	last := cut.Depths[len(cut.Depths)-1]
+	if last.Depth != 12 || last.Exhaustive || last.Probes == 0 || last.Probes > last.Planned/3 {
+		t.Fatalf("last depth %+v: want 12, cut to a third", last)
+	}
+	for un := range NPositions {
+		switch {
+		case cut.Exact(un):
+			if !full.Exact(un) || full.Upper[un] != cut.Upper[un] {
+				t.Fatalf("un %d: %d when cut, [%d, %d] in full", un, cut.Upper[un], full.Lower[un], full.Upper[un])
+			}
+		case cut.Upper[un] >= 0:
+			t.Fatalf("un %d: an upper bound %d without a proof", un, cut.Upper[un])
+		case cut.Lower[un] < 12 || full.Exact(un) && full.Upper[un] < cut.Lower[un]:
+			t.Fatalf("un %d: lower bound %d, full search %d", un, cut.Lower[un], full.Upper[un])
+		}
+	}
+	// Parity: a quarter-turn distance has the parity of the corners.
+	for un := range NPositions {
+		p, _ := FromUn(un)
+		if (full.Exact(un) || cut.Upper[un] < 0) && full.Lower[un]%2 != cube.PermParity(p.CP[:]) {
+			t.Fatalf("un %d: QTM bound %d has the wrong parity", un, full.Lower[un])
+		}
+	}
+}
+
+// iterativeDeepening is the slow, obviously correct search: words of axis
+// moves (neighbours on different axes), applied to whole cubes, deepened
+// one unit of cost at a time until one reaches target. The last move is not
+// made but compared: c*e == target exactly when c == target*e^-1. It
+// shares nothing with Search but the axis moves.
+func iterativeDeepening(target cube.Cube, m enumerate.Metric, limit int) int {
+	var moveCube, before [NAxisMoves]cube.Cube
+	for i, e := range AxisMoves {
+		moveCube[i] = e.Cube()
+		before[i] = cube.Times(target, e.Inverse().Cube())
+	}
+	var dfs func(c *cube.Cube, last cube.Axis, budget int) bool
+	dfs = func(c *cube.Cube, last cube.Axis, budget int) bool {
+		for i, e := range AxisMoves {
+			switch cost := e.Cost(m); {
+			case e.Axis() == last || cost > budget:
+			case cost == budget:
+				if *c == before[i] {
+					return true
+				}
+			default:
+				var next cube.Cube
+				next.Mul(c, &moveCube[i])
+				if dfs(&next, e.Axis(), budget-cost) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if target == cube.Solved {
+		return 0
+	}
+	for d := 1; d <= limit; d++ {
+		if dfs(&cube.Solved, noAxis, d) {
+			return d
+		}
+	}
+	return -1
+}
+
+// TestAgainstIterativeDeepening checks a sample of positions in each metric
+// against the plain search, as deep as it reaches in seconds (a position at
+// 7 face turns takes it about a second, at 8 about 20): sample[d] positions
+// at distance d, all of them where it is -1.
+func TestAgainstIterativeDeepening(t *testing.T) {
+	for _, tc := range []struct {
+		m      enumerate.Metric
+		sample map[int]int
+	}{
+		{enumerate.HTM, map[int]int{1: -1, 6: -1, 7: 3}},
+		{enumerate.QTM, map[int]int{1: -1, 2: -1, 6: -1, 7: 4, 8: 2}},
+		{enumerate.STM, map[int]int{1: -1, 6: 4, 7: 1}},
+	} {
+		r := search(t, tc.m, 5, 9, 2, 0)
+		rng := rand.New(rand.NewPCG(7, uint64(len(tc.m))))
+		taken := map[int]int{}
+		for _, un := range rng.Perm(NPositions) {
+			d := r.Upper[un]
+			if want, ok := tc.sample[d]; !ok || want >= 0 && taken[d] == want {
+				continue
+			}
+			taken[d]++
+			p, _ := FromUn(un)
+			if got := iterativeDeepening(p.Cube(), tc.m, d); got != d || !r.Exact(un) {
+				t.Errorf("%s: un %d is at %d by iterative deepening, the search says [%d, %d]", tc.m, un, got, r.Lower[un], r.Upper[un])
+			}
+		}
+		for d, want := range tc.sample {
+			if taken[d] == 0 || want >= 0 && taken[d] != want {
+				t.Errorf("%s: sampled %d positions at %d, want %d", tc.m, taken[d], d, want)
+			}
+		}
+	}
+}
+
+// TestStoredEntries counts the stored side two ways: by costs alone, and,
+// for HTM and QTM where the words are the canonical sequences of seed 002,
+// as the sum of q_n by matrix powers.
+func TestStoredEntries(t *testing.T) {
+	for _, tc := range []struct {
+		m   enumerate.Metric
+		set enumerate.MoveSet
+	}{{enumerate.HTM, enumerate.FaceTurns}, {enumerate.QTM, enumerate.QuarterTurns}} {
+		q := enumerate.NewAutomaton(tc.set).Counts(9)
+		sum := new(big.Int)
+		for k, x := range q {
+			sum.Add(sum, x)
+			if got := StoredEntries(tc.m, k); got != sum.Uint64() {
+				t.Errorf("%s: StoredEntries(%d) = %d, sum of q_n = %v", tc.m, k, got, sum)
+			}
+		}
+	}
+}
+
+// TestFirstMoves: the first moves with their images under the symmetries
+// keeping U cover every axis move the search must begin with, and no two
+// are images of each other.
+func TestFirstMoves(t *testing.T) {
+	for _, m := range metrics {
+		first := firstMoves(m)
+		covered := map[AxisMove]AxisMove{}
+		for _, f := range first {
+			for _, s := range uSyms {
+				if g, dup := covered[f.Conjugate(s)]; dup && g != f {
+					t.Errorf("%s: first moves %v and %v are images of each other", m, f, g)
+				}
+				covered[f.Conjugate(s)] = f
+			}
+		}
+		for _, e := range AxisMoves {
+			p, q := e.Powers()
+			uFirst := e.Axis() == cube.AxisUD && (p == 0 ||
+				e.Cost(m) == NewAxisMove(cube.AxisUD, p, 0).Cost(m)+min(q, 1)*NewAxisMove(cube.AxisUD, 0, max(q, 1)).Cost(m))
+			if _, ok := covered[e]; ok == uFirst {
+				t.Errorf("%s: %v covered %v, but it begins with a U or D turn: %v", m, e, ok, uFirst)
+			}
+		}
+	}
+	if got := firstMoves(enumerate.HTM); len(got) != 6 || got[0] != NewAxisMove(cube.AxisRL, 0, 1) && got[0] != NewAxisMove(cube.AxisRL, 1, 0) {
+		t.Errorf("HTM first moves %v: want R or L, R2 or L2 and four R-L pairs", got)
+	}
+}
+
+// TestCoordinates: the pair tables move the F2L coordinate as the cube
+// moves, and two cubes have one key exactly when a * w^-1 is in L, in which
+// case joinPosition names that position.
+func TestCoordinates(t *testing.T) {
+	tab := tables()
+	rng := rand.New(rand.NewPCG(1, 9))
+	algs := []string{"R U R' U R U2 R'", "F R U R' U' F'", "R U R' U' R' F R2 U' R' U' R U R' F'"}
+	for range 300 {
+		a := randomWord(rng, 1+rng.IntN(12))
+		k := coordOf(&cube.Solved)
+		for _, e := range a {
+			k = tab.move(&k, axisIndex[e])
+		}
+		ac := a.Cube()
+		if k != coordOf(&ac) {
+			t.Fatalf("%v: the tables give %v, the cube %v", a, k, coordOf(&ac))
+		}
+		// w = s^-1 * a for an upper-face s: a * w^-1 = s, the keys agree,
+		// and joinPosition finds s from the U pieces alone.
+		moves, _ := cube.ParseManeuver(algs[rng.IntN(len(algs))])
+		s := faceWord(moves)
+		w := Concat(s.Inverse(), a)
+		wc := w.Cube()
+		if coordOf(&wc) != coordOf(&ac) {
+			t.Fatalf("%v and %v differ in key", a, w)
+		}
+		if got, want := joinPosition(tab.trackU(a), tab.trackU(w)), mustPosition(s.Cube()); got != want {
+			t.Fatalf("joinPosition = %+v, want %+v", got, want)
+		}
+	}
+}
+
+// faceWord writes face turns as axis moves.
+func faceWord(moves []cube.Move) Word {
+	var w Word
+	for _, m := range moves {
+		if m.AxisRank() == 0 {
+			w = Concat(w, Word{NewAxisMove(m.Axis(), m.Power(), 0)})
+		} else {
+			w = Concat(w, Word{NewAxisMove(m.Axis(), 0, m.Power())})
+		}
+	}
+	return w
+}
+
+func TestPackWord(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for range 100 {
+		w := randomWord(rng, rng.IntN(10))
+		got, cost := unpackWord(packWord(w, w.Cost(enumerate.QTM)))
+		if !slices.Equal(got, w) || cost != w.Cost(enumerate.QTM) {
+			t.Fatalf("unpack(pack(%v)) = %v, %d", w, got, cost)
+		}
+		if len(w) > 0 && lastAxis(packWord(w, 0)) != w[len(w)-1].Axis() {
+			t.Fatalf("lastAxis of %v", w)
+		}
+	}
+}
