@@ -17,11 +17,12 @@ var allowed = map[string][]string{
 	"enumerate":         {"cube"},
 	"burnside":          {"cube"},
 	"solver":            {"cube"},
-	"upperface":         {"cube"},
+	"upperface":         {"cube", "enumerate", "internal/hashjoin"},
 	"results":           {},
 	"internal/progress": {},
-	"pipelines":         {"cube", "enumerate", "burnside", "solver", "results", "internal/progress"},
-	"cmd/cubecensus":    {"cube", "burnside", "pipelines", "results", "internal/progress"},
+	"internal/hashjoin": {},
+	"pipelines":         {"cube", "enumerate", "burnside", "solver", "upperface", "results", "internal/progress"},
+	"cmd/cubecensus":    {"cube", "burnside", "upperface", "pipelines", "results", "internal/progress"},
 }
 
 const module = "github.com/cubecensus/cubecensus/"

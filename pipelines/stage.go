@@ -55,7 +55,7 @@ type Stage struct {
 
 // Stages returns the registered stages in their default order.
 func Stages() []Stage {
-	return []Stage{canonicalStage, symmetryStage}
+	return []Stage{canonicalStage, symmetryStage, upperfaceStage}
 }
 
 // Lookup finds stages by name; no names means all of them.

@@ -37,6 +37,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	budget := fs.String("mem-budget", "6GiB", "memory the large tables of a stage may use")
 	depth := fs.Int("bruteforce-depth", -1, "canonical: brute-force length (-1: the deepest that fits --mem-budget)")
+	ufBudget := fs.String("upperface-budget", "", "upperface: probes each metric's search may make (default 4e9)")
+	ufMetrics := fs.String("upperface-metrics", "", "upperface: metrics to search, e.g. HTM,QTM (default HTM,QTM,STM)")
 	names, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -64,7 +66,11 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		Log:       slog.New(slog.NewTextHandler(stderr, nil)),
 		Bars:      progress.IsTerminal(stderr),
 		Stderr:    stderr,
-		Options:   map[string]string{"bruteforce-depth": strconv.Itoa(*depth)},
+		Options: map[string]string{
+			"bruteforce-depth":  strconv.Itoa(*depth),
+			"upperface-budget":  *ufBudget,
+			"upperface-metrics": *ufMetrics,
+		},
 	}
 	for _, s := range stages {
 		written, err := pipelines.Run(ctx, s, env, *out)

@@ -12,6 +12,7 @@ import (
 
 func cmdInspect(stdout io.Writer, args []string) error {
 	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
+	dir := fs.String("results", "results", "folder of the result tables (for upper-face distances)")
 	words, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -34,7 +35,7 @@ func cmdInspect(stdout io.Writer, args []string) error {
 		}
 		c = cube.FromMoves(moves)
 	}
-	_, err = io.WriteString(stdout, describe(c, moves))
+	_, err = io.WriteString(stdout, describe(c, moves)+describeUpperface(c, *dir))
 	return err
 }
 

@@ -4,7 +4,8 @@
 //	cubecensus list
 //	cubecensus run [STAGE...] [--out DIR] [--workers N] [--mem-budget SIZE] [--bruteforce-depth N]
 //	cubecensus show FILE [--format table|csv|json] [--meta]
-//	cubecensus inspect MANEUVER|FACELETS
+//	cubecensus inspect MANEUVER|FACELETS [--results DIR]
+//	cubecensus export upperface --format seed004 [--metric HTM|QTM] [--results DIR]
 //
 // Results go to stdout, logs and progress to stderr. Every error is one
 // line on stderr with a non-zero exit: 2 for bad usage, 1 otherwise.
@@ -41,7 +42,9 @@ commands:
   list                      the stages and what they compute
   run [STAGE...]            run stages (default: all) into --out (default results)
   show FILE                 print a result table (--format table|csv|json, --meta for provenance)
-  inspect MANEUVER|FACELETS describe a position: net, facelets, coordinates, order, parity`
+  inspect MANEUVER|FACELETS describe a position: net, facelets, coordinates, order, parity,
+                            and for an upper-face position its un, cases and distances
+  export upperface          write the upper-face table in seed 004's results-file format (--format seed004)`
 
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if len(args) == 0 {
@@ -56,9 +59,11 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return cmdShow(stdout, args[1:])
 	case "inspect":
 		return cmdInspect(stdout, args[1:])
+	case "export":
+		return cmdExport(stdout, args[1:])
 	case "help", "-h", "--help":
 		_, err := fmt.Fprintln(stdout, usage)
 		return err
 	}
-	return fmt.Errorf("%w: unknown command %q (want list, run, show or inspect)", errUsage, args[0])
+	return fmt.Errorf("%w: unknown command %q (want list, run, show, inspect or export)", errUsage, args[0])
 }

@@ -1,0 +1,321 @@
+package pipelines
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/enumerate"
+	"github.com/cubecensus/cubecensus/internal/progress"
+	"github.com/cubecensus/cubecensus/results"
+	"github.com/cubecensus/cubecensus/upperface"
+)
+
+// The upperface stage: God's algorithm for the 62,208 upper-face positions
+// (seed 004) in HTM, QTM and STM by meet-in-the-middle joins, an optimal
+// maneuver for each position where the search reaches it and honest bounds
+// where it does not, and the last-layer cases.
+var upperfaceStage = Stage{
+	Name: "upperface",
+	Doc:  "God's algorithm for the 62,208 upper-face positions (HTM, QTM, STM) by meet in the middle; cases",
+	Run:  runUpperface,
+}
+
+// UpperfaceMetrics are the metrics the stage searches, in order: HTM first,
+// whose finished table bounds the others.
+var UpperfaceMetrics = []enumerate.Metric{enumerate.HTM, enumerate.QTM, enumerate.STM}
+
+// DefaultUpperfaceBudget is the probes each metric's search may make: HTM
+// finishes within it (about 1.1e9), QTM is exhaustive through depth 18
+// (2.3e9) and STM through 13 (4.3e8), each then searching part of the next
+// depth. About five minutes on 2 cores.
+const DefaultUpperfaceBudget = 4_000_000_000
+
+// upperfaceReserve is memory the stage keeps outside the search's table:
+// maneuvers, group and case tables, the result tables.
+const upperfaceReserve = 256 << 20
+
+// upperfaceOptions reads the stage's options.
+func upperfaceOptions(env *Env) (metrics []enumerate.Metric, budget int64, err error) {
+	budget = DefaultUpperfaceBudget
+	if v, ok := env.Options["upperface-budget"]; ok && v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f < 1 || f > 1e18 {
+			return nil, 0, fmt.Errorf("bad --upperface-budget %q (want a number of probes, e.g. 4e9)", v)
+		}
+		budget = int64(f)
+	}
+	metrics = UpperfaceMetrics
+	if v, ok := env.Options["upperface-metrics"]; ok && v != "" {
+		metrics = nil
+		for _, name := range strings.Split(v, ",") {
+			m := enumerate.Metric(strings.ToUpper(strings.TrimSpace(name)))
+			if !containsMetric(UpperfaceMetrics, m) {
+				return nil, 0, fmt.Errorf("bad --upperface-metrics: unknown metric %q (want HTM, QTM or STM)", name)
+			}
+			if !containsMetric(metrics, m) {
+				metrics = append(metrics, m)
+			}
+		}
+	}
+	return metrics, budget, nil
+}
+
+func containsMetric(ms []enumerate.Metric, m enumerate.Metric) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+func runUpperface(ctx context.Context, env *Env) (*Output, error) {
+	metrics, budget, err := upperfaceOptions(env)
+	if err != nil {
+		return nil, err
+	}
+	params := map[string]string{"budget": strconv.FormatInt(budget, 10), "metrics": metricNames(metrics)}
+	found := map[enumerate.Metric]*upperface.Result{}
+	for _, m := range metrics {
+		r, err := searchUpperface(ctx, env, m, budget, params)
+		if err != nil {
+			return nil, err
+		}
+		found[m] = r
+	}
+	if err := boundUpperface(env, metrics, found, params); err != nil {
+		return nil, err
+	}
+	var cases []upperface.CaseCount
+	for _, k := range upperface.CaseKinds {
+		c, err := upperface.Cases(k)
+		if err != nil {
+			return nil, err
+		}
+		cases = append(cases, c)
+	}
+	positions, err := upperfacePositions(found, cases)
+	if err != nil {
+		return nil, err
+	}
+	return &Output{
+		Tables: []*results.Table{positions, upperfaceDistribution(metrics, found), upperfaceCases(cases)},
+		Params: params,
+	}, nil
+}
+
+func metricNames(ms []enumerate.Metric) string {
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = string(m)
+	}
+	return strings.Join(names, ",")
+}
+
+// searchUpperface runs one metric's search with the deepest stored side the
+// memory budget allows, reporting progress per depth.
+func searchUpperface(ctx context.Context, env *Env, m enumerate.Metric, budget int64, params map[string]string) (*upperface.Result, error) {
+	if env.MemBudget <= upperfaceReserve {
+		return nil, fmt.Errorf("%w: memory budget %s is too small for the upperface stage (it keeps %s besides its table)", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(upperfaceReserve))
+	}
+	k, err := upperface.ChooseStoredDepth(m, env.MemBudget-upperfaceReserve)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v (raise --mem-budget)", ErrTooBig, err)
+	}
+	env.Log.Info("upperface search", "metric", m, "stored_depth", k,
+		"stored_words", upperface.StoredEntries(m, k), "table", FormatBytes(upperface.StoredBytes(m, k)), "budget_probes", budget)
+	var bar *progress.Reporter
+	depth, reported := -1, int64(0)
+	cfg := upperface.Config{
+		Metric: m, StoredDepth: k, Budget: budget, Workers: env.Workers,
+		Progress: func(d int, done, total int64) {
+			if d != depth {
+				if bar != nil {
+					bar.Finish()
+				}
+				bar, depth, reported = env.Progress(fmt.Sprintf("upperface %s depth %d", m, d), total), d, 0
+			}
+			bar.Add(done - reported)
+			reported = done
+		},
+		Depth: func(st upperface.DepthStats) {
+			env.Log.Info("upperface depth", "metric", m, "depth", st.Depth, "probes", st.Probes, "planned", st.Planned,
+				"found", st.Found, "exhaustive", st.Exhaustive, "seconds", st.Elapsed.Seconds())
+			params[fmt.Sprintf("%s.depth%02d", m, st.Depth)] = fmt.Sprintf("probes=%d planned=%d found=%d exhaustive=%v seconds=%.3f",
+				st.Probes, st.Planned, st.Found, st.Exhaustive, st.Elapsed.Seconds())
+		},
+	}
+	r, err := upperface.Search(ctx, cfg)
+	if bar != nil {
+		bar.Finish()
+	}
+	if err != nil {
+		return nil, err
+	}
+	params[string(m)+".stored_depth"] = strconv.Itoa(r.StoredDepth)
+	params[string(m)+".stored_words"] = strconv.Itoa(r.StoredEntries)
+	params[string(m)+".exhaustive_depth"] = strconv.Itoa(r.Exhaustive)
+	return r, nil
+}
+
+// boundUpperface gives the positions a search left open bounds from the
+// other metrics and from products of known positions, and records how many
+// stay open.
+func boundUpperface(env *Env, metrics []enumerate.Metric, found map[enumerate.Metric]*upperface.Result, params map[string]string) error {
+	for _, m := range metrics {
+		r := found[m]
+		if r.Unresolved() == 0 {
+			continue
+		}
+		for _, o := range metrics {
+			if o != m {
+				if err := r.BoundBy(found[o]); err != nil {
+					return err
+				}
+			}
+		}
+		if err := r.Compose(env.Workers); err != nil {
+			return err
+		}
+	}
+	for _, m := range metrics {
+		params[string(m)+".unresolved"] = strconv.Itoa(found[m].Unresolved())
+		env.Log.Info("upperface bounds", "metric", m, "unresolved", found[m].Unresolved())
+	}
+	return nil
+}
+
+// upperfacePositions is the 62,208-row table, checking every maneuver as a
+// reader would: parsed back from its text, applied to the solved cube, it
+// must reach its row's position with its row's length.
+func upperfacePositions(found map[enumerate.Metric]*upperface.Result, cases []upperface.CaseCount) (*results.Table, error) {
+	cols := []results.Column{
+		{Name: "un", Kind: results.Int64, Doc: "seed 004's unique number: epn*2592 + etn*324 + cpn*27 + ctn"},
+		{Name: "epn", Kind: results.Int64, Doc: "edge permutation number 0..23 (seed 004's table of permutations)"},
+		{Name: "etn", Kind: results.Int64, Doc: "edge flip number 0..7: flips of UL, UB, UR weigh 1, 2, 4"},
+		{Name: "cpn", Kind: results.Int64, Doc: "corner permutation number 0..11 (the permutation's number halved)"},
+		{Name: "ctn", Kind: results.Int64, Doc: "corner twist number 0..26: twists of UFL, ULB, UBR weigh 1, 3, 9"},
+		{Name: "ep", Kind: results.String, Doc: "edge pieces at UL UB UR UF (0..3 in that order)"},
+		{Name: "et", Kind: results.String, Doc: "edge flips at UL UB UR UF"},
+		{Name: "cp", Kind: results.String, Doc: "corner pieces at UFL ULB UBR URF (0..3 in that order)"},
+		{Name: "ct", Kind: results.String, Doc: "corner twists at UFL ULB UBR URF (1 clockwise, 2 anticlockwise)"},
+	}
+	for _, m := range UpperfaceMetrics {
+		p := strings.ToLower(string(m))
+		cols = append(cols,
+			results.Column{Name: p + "_distance", Kind: results.Int64, Nullable: true, Doc: "distance in " + string(m) + ", null where only bounds are known or the metric was not searched"},
+			results.Column{Name: p + "_lower", Kind: results.Int64, Nullable: true, Doc: "proven lower bound of the " + string(m) + " distance"},
+			results.Column{Name: p + "_upper", Kind: results.Int64, Nullable: true, Doc: "upper bound of the " + string(m) + " distance: the maneuver's length"},
+			results.Column{Name: p + "_maneuver", Kind: results.String, Nullable: true, Doc: "a maneuver from the solved cube to the position of length " + p + "_upper (optimal where " + p + "_distance is set)"},
+		)
+	}
+	for _, c := range cases {
+		cols = append(cols, results.Column{Name: "case_" + c.Kind.String(), Kind: results.Int64, Doc: "case id, the least un among " + c.Kind.Doc()})
+	}
+	t := results.NewTable("upperface_positions", cols...)
+	for un := range upperface.NPositions {
+		p, err := upperface.FromUn(un)
+		if err != nil {
+			return nil, err
+		}
+		epn, etn, cpn, ctn := p.Numbers()
+		ep, et, cp, ct := p.Digits()
+		row := []any{int64(un), int64(epn), int64(etn), int64(cpn), int64(ctn), ep, et, cp, ct}
+		for _, m := range UpperfaceMetrics {
+			r, ok := found[m]
+			if !ok {
+				row = append(row, nil, nil, nil, nil)
+				continue
+			}
+			text := cube.FormatManeuver(r.Word[un].Moves(m))
+			if err := checkManeuver(text, un, m, r.Upper[un]); err != nil {
+				return nil, err
+			}
+			var dist any
+			if r.Exact(un) {
+				dist = int64(r.Upper[un])
+			}
+			row = append(row, dist, int64(r.Lower[un]), int64(r.Upper[un]), text)
+		}
+		for _, c := range cases {
+			row = append(row, int64(c.ID[un]))
+		}
+		t.Append(row...)
+	}
+	return t, nil
+}
+
+// checkManeuver parses a maneuver's text and applies it: it must reach un
+// with length n in metric m.
+func checkManeuver(text string, un int, m enumerate.Metric, n int) error {
+	moves, err := cube.ParseManeuver(text)
+	if err != nil {
+		return fmt.Errorf("self-check failed: the maneuver of un %d in %s does not parse: %w", un, m, err)
+	}
+	p, err := upperface.FromCube(cube.FromMoves(moves))
+	if err != nil || p.Un() != un {
+		return fmt.Errorf("self-check failed: the %s maneuver %q of un %d reaches another position", m, text, un)
+	}
+	length := len(moves)
+	if m == enumerate.QTM {
+		length = cube.QuarterTurnLength(moves)
+	}
+	if length != n {
+		return fmt.Errorf("self-check failed: the %s maneuver %q of un %d has length %d, the table says %d", m, text, un, length, n)
+	}
+	return nil
+}
+
+// upperfaceDistribution counts positions by distance for each metric, with
+// the envelope of the unresolved ones.
+func upperfaceDistribution(metrics []enumerate.Metric, found map[enumerate.Metric]*upperface.Result) *results.Table {
+	t := results.NewTable("upperface_distribution",
+		results.Column{Name: "metric", Kind: results.String, Doc: "HTM, QTM or STM"},
+		results.Column{Name: "depth", Kind: results.Int64, Doc: "distance from the solved cube in the metric"},
+		results.Column{Name: "positions", Kind: results.Int64, Doc: "positions proven to be at exactly this distance"},
+		results.Column{Name: "cumulative", Kind: results.Int64, Doc: "positions proven to be within this distance (their upper bound is at most depth)"},
+		results.Column{Name: "cumulative_possible", Kind: results.Int64, Doc: "positions that may be within this distance (their lower bound is at most depth); equals cumulative where all are known"},
+		results.Column{Name: "exhaustive", Kind: results.Bool, Doc: "the search was exhaustive through this depth, so positions is the full count"},
+	)
+	for _, m := range metrics {
+		r := found[m]
+		maxDepth := 0
+		for _, u := range r.Upper {
+			maxDepth = max(maxDepth, u)
+		}
+		for d := 0; d <= maxDepth; d++ {
+			var exact, within, possible int64
+			for un := range upperface.NPositions {
+				if r.Exact(un) && r.Upper[un] == d {
+					exact++
+				}
+				if r.Upper[un] <= d {
+					within++
+				}
+				if r.Lower[un] <= d {
+					possible++
+				}
+			}
+			t.Append(string(m), int64(d), exact, within, possible, d <= r.Exhaustive)
+		}
+	}
+	return t
+}
+
+// upperfaceCases is the table of case counts.
+func upperfaceCases(cases []upperface.CaseCount) *results.Table {
+	t := results.NewTable("upperface_cases",
+		results.Column{Name: "kind", Kind: results.String, Doc: "auf, pre_post_auf or symmetric (the case_* columns of upperface_positions)"},
+		results.Column{Name: "identifies", Kind: results.String, Doc: "what one case gathers"},
+		results.Column{Name: "group_order", Kind: results.Int64, Doc: "maps in the group acting on the positions"},
+		results.Column{Name: "cases", Kind: results.Int64, Doc: "cases, counted as distinct case ids (the solved position is one)"},
+		results.Column{Name: "cases_burnside", Kind: results.Int64, Doc: "cases by Burnside's lemma: must equal cases"},
+	)
+	for _, c := range cases {
+		t.Append(c.Kind.String(), c.Kind.Doc(), int64(c.GroupOrder), int64(c.Cases), int64(c.Burnside))
+	}
+	return t
+}
