@@ -2,17 +2,18 @@
 // built once and then probed billions of times, mostly for hashes it does not
 // hold: the stored side of a meet-in-the-middle join.
 //
-// Layout. Entries (hash, value) are sorted by (hash, value) and cut into
-// blocks by the top bits of the hash; start[b] is the first entry of block
-// b. In front sits a filter, one bit per value of the hash's top filterBits
-// bits, set when some entry has that prefix. With at least 32 filter bits
-// per entry, a probe for an absent hash reads one filter word and stops there
-// at least 31 times in 32: one cache miss. A probe that passes reads start[b]
-// and searches its block of about 16 entries.
+// Layout. Entries (hash, value) are sorted by (hash, value). In front sits a
+// filter, one bit per value of the hash's top filterBits bits, set when some
+// entry has that prefix; each 64-bit word of it is stored with the index of
+// the first entry whose prefix falls in the word or after it. With at least
+// 32 filter bits per entry, a probe for an absent hash reads one filter word
+// and stops there at least 31 times in 32: one cache miss. A probe that
+// passes has the start of its entries in the same cache line, and searches
+// about two entries there: one more miss.
 //
-//	filter:  2^filterBits bits      probe h: bit h>>(64-filterBits)
-//	start:   2^blockBits+1 uint32   block h>>(64-blockBits)
-//	entries: sorted by (hash, value)
+//	words:   2^(filterBits-6)+1 of {bits uint64, start uint32}, 16 bytes
+//	         probe h: f = h>>(64-filterBits), bit f%64 of words[f/64]
+//	entries: sorted by (hash, value); words[w].start..words[w+1].start
 //
 // Build. The caller's generator is run twice over its parts, by Build's
 // workers: once to count the entries of each bucket (the top bucketBits of
@@ -39,21 +40,24 @@ type Entry struct {
 
 // Table is the built multimap. It is safe for concurrent probes.
 type Table struct {
-	filterShift, blockShift uint
-	filter                  []uint64
-	start                   []uint32
-	entries                 []Entry
+	filterShift uint
+	words       []filterWord
+	entries     []Entry
+}
+
+// filterWord is 64 filter bits and the first entry at or after them.
+type filterWord struct {
+	bits  uint64
+	start uint32
 }
 
 // shapes returns the log2 sizes for n entries: at least 32 filter bits per
-// entry, about 16 entries per block, and buckets of about 2^17 entries for
-// building (at most 4096).
-func shapes(n uint64) (filterBits, blockBits, bucketBits uint) {
+// entry, and buckets of about 2^17 entries for building (at most 4096).
+func shapes(n uint64) (filterBits, bucketBits uint) {
 	n = max(n, 1)
 	filterBits = max(10, uint(bits.Len64(32*n-1)))
-	blockBits = max(4, uint(bits.Len64(n/16)))
 	bucketBits = min(12, uint(max(0, bits.Len64(n)-17)))
-	return filterBits, blockBits, bucketBits
+	return filterBits, bucketBits
 }
 
 // MaxEntries is the most entries a table can hold: block starts are uint32.
@@ -63,9 +67,9 @@ const MaxEntries = 1<<32 - 1
 // uses on the way: a scratch bucket per worker (counted for two) and the
 // batches of the placing pass.
 func Bytes(n uint64) uint64 {
-	fb, bb, kb := shapes(n)
+	fb, kb := shapes(n)
 	largestBucket := 2 * (n>>kb + 1) // buckets vary; twice the mean is ample
-	return 16*n + (1<<fb)/8 + 4*(1<<bb+1) + 2*16*largestBucket + 2*16*batch<<kb
+	return 16*n + 16*(1<<(fb-6)+1) + 2*16*largestBucket + 2*16*batch<<kb
 }
 
 // batch is how many entries a worker gathers for one bucket before it
@@ -84,7 +88,7 @@ func Build(n uint64, parts, workers int, gen Generator) (*Table, error) {
 		return nil, fmt.Errorf("hashjoin: %d entries, at most %d", n, uint64(MaxEntries))
 	}
 	workers = max(1, workers)
-	fb, bb, kb := shapes(n)
+	fb, kb := shapes(n)
 	bucketShift := 64 - kb
 	nBuckets := 1 << kb
 
@@ -167,21 +171,19 @@ func Build(n uint64, parts, workers int, gen Generator) (*Table, error) {
 	})
 	t := &Table{
 		filterShift: 64 - fb,
-		blockShift:  64 - bb,
-		filter:      make([]uint64, max(1, (1<<fb)/64)),
-		start:       make([]uint32, 1<<bb+1),
+		words:       make([]filterWord, 1<<(fb-6)+1),
 		entries:     entries,
 	}
-	b := 0
+	w := 0
 	for i, e := range entries {
 		f := e.Hash >> t.filterShift
-		t.filter[f/64] |= 1 << (f % 64)
-		for ; b <= int(e.Hash>>t.blockShift); b++ {
-			t.start[b] = uint32(i)
+		for ; w <= int(f/64); w++ {
+			t.words[w].start = uint32(i)
 		}
+		t.words[f/64].bits |= 1 << (f % 64)
 	}
-	for ; b < len(t.start); b++ {
-		t.start[b] = uint32(len(entries))
+	for ; w < len(t.words); w++ {
+		t.words[w].start = uint32(len(entries))
 	}
 	return t, nil
 }
@@ -264,7 +266,7 @@ func (t *Table) Len() int { return len(t.entries) }
 // all first and let their cache misses overlap.
 func (t *Table) Maybe(h uint64) bool {
 	f := h >> t.filterShift
-	return t.filter[f/64]&(1<<(f%64)) != 0
+	return t.words[f/64].bits&(1<<(f%64)) != 0
 }
 
 // Lookup returns the entries with hash h, sorted by value; the slice is
@@ -273,8 +275,8 @@ func (t *Table) Lookup(h uint64) []Entry {
 	if !t.Maybe(h) {
 		return nil
 	}
-	b := h >> t.blockShift
-	block := t.entries[t.start[b]:t.start[b+1]]
+	w := h >> t.filterShift / 64
+	block := t.entries[t.words[w].start:t.words[w+1].start]
 	i := 0
 	for i < len(block) && block[i].Hash < h {
 		i++

@@ -81,8 +81,45 @@ func TestBuildChecksTheGenerator(t *testing.T) {
 }
 
 func TestBytes(t *testing.T) {
-	// The upper-face search's HTM table: 111 million entries.
-	if b := Bytes(111_000_000); b < 16*111_000_000 || b > 16*111_000_000+700<<20 {
+	// The upper-face search's HTM table: 111 million entries of 16 bytes,
+	// 2^32 filter bits (32 per entry, rounded up) in words of 16 bytes per
+	// 64 bits, and some 100 MiB of buckets for building.
+	const n = 111_000_000
+	if b := Bytes(n); b < 16*n+16<<26 || b > 16*n+16<<26+200<<20 {
 		t.Errorf("Bytes(111e6) = %d", b)
 	}
+}
+
+// BenchmarkProbe probes a table of 2^24 entries (the filter is 64 MiB, past
+// the caches) with hashes it mostly does not hold, a batch of 30 at a time
+// as the upper-face search does.
+func BenchmarkProbe(b *testing.B) {
+	const n = 1 << 24
+	tab, err := Build(n, 16, 2, func(part int, emit func(h, v uint64)) {
+		for i := part; i < n; i += 16 {
+			emit(uint64(i)*0x9e3779b97f4a7c15, uint64(i))
+		}
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var hs [30]uint64
+	found := 0
+	x := uint64(1)
+	for b.Loop() {
+		for i := range hs {
+			x = x*6364136223846793005 + 1442695040888963407
+			hs[i] = x
+		}
+		var maybe [30]bool
+		for i, h := range hs {
+			maybe[i] = tab.Maybe(h)
+		}
+		for i, h := range hs {
+			if maybe[i] {
+				found += len(tab.Lookup(h))
+			}
+		}
+	}
+	b.ReportMetric(float64(b.N*len(hs))/b.Elapsed().Seconds(), "probes/s")
 }
