@@ -110,34 +110,42 @@ func encode(w io.Writer, t *Table, p Provenance, mem memory.Allocator) error {
 	return fw.Close()
 }
 
-// Write stores t in dir as NAME.arrow, atomically: it writes a temporary
-// file in dir, syncs it and renames it over the old one, so a reader sees
-// the old table or the new one, never a part. It returns the path written.
+// Write stores t in dir as NAME.arrow, atomically (see WriteAtomically). It
+// returns the path written.
 func Write(dir string, t *Table, p Provenance) (string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
 	path := filepath.Join(dir, t.Name+Extension)
-	tmp, err := os.CreateTemp(dir, t.Name+".tmp*")
+	err := WriteAtomically(path, func(w io.Writer) error { return encode(w, t, p, memory.DefaultAllocator) })
+	return path, err
+}
+
+// WriteAtomically writes path through write: to a temporary file in the same
+// folder (made if need be), synced and renamed over path, so that a reader
+// sees the old file or the new one, never a part.
+func WriteAtomically(path string, write func(io.Writer) error) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
 	if err != nil {
-		return "", err
+		return err
 	}
 	defer os.Remove(tmp.Name()) // no-op after the rename
-	if err := encode(tmp, t, p, memory.DefaultAllocator); err != nil {
+	if err := write(tmp); err != nil {
 		tmp.Close()
-		return "", fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
-		return "", err
+		return err
 	}
 	if err := tmp.Close(); err != nil {
-		return "", err
+		return err
 	}
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return "", err
+		return err
 	}
-	return path, os.Rename(tmp.Name(), path)
+	return os.Rename(tmp.Name(), path)
 }
 
 // Read loads a table written by Write, with its provenance.
