@@ -32,6 +32,9 @@ type Env struct {
 	// Options holds stage options from the command line, e.g.
 	// "bruteforce-depth"; absent keys take the stage's defaults.
 	Options map[string]string
+	// CheckpointDir is where long stages keep their checkpoints ("" for
+	// none): a stage interrupted and run again resumes from them.
+	CheckpointDir string
 }
 
 // Progress starts a progress reporter for total units of work.

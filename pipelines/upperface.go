@@ -2,9 +2,14 @@ package pipelines
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/enumerate"
@@ -28,10 +33,10 @@ var upperfaceStage = Stage{
 var UpperfaceMetrics = []enumerate.Metric{enumerate.HTM, enumerate.QTM, enumerate.STM}
 
 // DefaultUpperfaceBudget is the probes each metric's search may make: HTM
-// finishes within it (about 1.1e9), QTM is exhaustive through depth 18
-// (2.3e9) and STM through 13 (4.3e8), each then searching part of the next
-// depth. About five minutes on 2 cores.
-const DefaultUpperfaceBudget = 4_000_000_000
+// finishes within it (about 1.1e9 probes), QTM too (2.3e9), and STM is
+// exhaustive through depth 14 (8.03e9), then searches a little of depth 15.
+// About ten minutes on 2 cores, six of them for STM's depth 14.
+const DefaultUpperfaceBudget = 8_500_000_000
 
 // upperfaceReserve is memory the stage keeps outside the search's table:
 // maneuvers, group and case tables, the result tables.
@@ -101,6 +106,11 @@ func runUpperface(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, m := range metrics {
+		if err := os.Remove(checkpointPath(env, m)); err != nil && !errors.Is(err, fs.ErrNotExist) && env.CheckpointDir != "" {
+			return nil, err
+		}
+	}
 	return &Output{
 		Tables: []*results.Table{positions, upperfaceDistribution(metrics, found), upperfaceCases(cases)},
 		Params: params,
@@ -148,6 +158,9 @@ func searchUpperface(ctx context.Context, env *Env, m enumerate.Metric, budget i
 				st.Probes, st.Planned, st.Found, st.Exhaustive, st.Elapsed.Seconds())
 		},
 	}
+	if err := useCheckpoints(env, &cfg); err != nil {
+		return nil, err
+	}
 	r, err := upperface.Search(ctx, cfg)
 	if bar != nil {
 		bar.Finish()
@@ -159,6 +172,45 @@ func searchUpperface(ctx context.Context, env *Env, m enumerate.Metric, budget i
 	params[string(m)+".stored_words"] = strconv.Itoa(r.StoredEntries)
 	params[string(m)+".exhaustive_depth"] = strconv.Itoa(r.Exhaustive)
 	return r, nil
+}
+
+// checkpointEvery is how often a search saves its state within a depth.
+const checkpointEvery = time.Minute
+
+func checkpointPath(env *Env, m enumerate.Metric) string {
+	return filepath.Join(env.CheckpointDir, "upperface-"+string(m)+".gob")
+}
+
+// useCheckpoints makes cfg save its state under env.CheckpointDir, and
+// resume from a checkpoint there if one of this build describes this
+// search; any other is left to be overwritten, with a log line.
+func useCheckpoints(env *Env, cfg *upperface.Config) error {
+	if env.CheckpointDir == "" {
+		return nil
+	}
+	path := checkpointPath(env, cfg.Metric)
+	program := results.NewProvenance("upperface", env.Workers).Commit
+	if f, err := os.Open(path); err == nil {
+		c, err := upperface.DecodeCheckpoint(f)
+		f.Close()
+		switch {
+		case err != nil:
+			env.Log.Warn("upperface: ignoring a checkpoint", "path", path, "reason", err)
+		case c.Program != program:
+			env.Log.Warn("upperface: ignoring a checkpoint of another build", "path", path, "its_build", c.Program, "this_build", program)
+		case c.Resumes(*cfg) != nil:
+			env.Log.Warn("upperface: ignoring a checkpoint", "path", path, "reason", c.Resumes(*cfg))
+		default:
+			env.Log.Info("upperface: resuming", "metric", cfg.Metric, "depth", c.Depth, "chunk", c.Chunk, "done", c.Done)
+			cfg.Resume = c
+		}
+	}
+	cfg.CheckpointEvery = checkpointEvery
+	cfg.Checkpoint = func(c *upperface.Checkpoint) error {
+		c.Program = program
+		return results.WriteAtomically(path, c.Encode)
+	}
+	return nil
 }
 
 // boundUpperface gives the positions a search left open bounds from the

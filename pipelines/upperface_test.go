@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -101,10 +102,17 @@ func distributionOf(tab *results.Table, metric string) (positions []int64, last 
 // rest bounded, and checks its tables.
 func TestUpperfaceStage(t *testing.T) {
 	env := &Env{Workers: 2, MemBudget: 512 << 20, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Stderr: io.Discard,
-		Options: map[string]string{"upperface-budget": "3e6"}}
+		Options: map[string]string{"upperface-budget": "3e6"}, CheckpointDir: t.TempDir()}
+	// A damaged checkpoint is ignored, not trusted.
+	if err := os.WriteFile(filepath.Join(env.CheckpointDir, "upperface-HTM.gob"), []byte("not a checkpoint"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out, err := runUpperface(context.Background(), env)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(env.CheckpointDir); len(left) != 0 {
+		t.Errorf("checkpoints left after the stage: %v", left)
 	}
 	tables := tablesByName(out.Tables)
 	checkPositions(t, tables["upperface_positions"])

@@ -152,49 +152,31 @@ func (t *pairTables) moveU(u *uTrack, e AxisMove) {
 // joinPosition returns the upper-face position a * w^-1 for cubes a and w
 // that agree on the F2L pieces, from where each takes the U pieces: a takes
 // U piece q to a place that w gives to some U piece r, and w^-1 takes it on
-// to r's home, turned by the difference of the two twists.
+// to r's home, turned by the difference of the two twists. It runs for every
+// match of the search's join, so it works on the pair states directly.
 func joinPosition(a, w uTrack) Position {
 	var p Position
-	corners := func(t uTrack) (pos, ori [4]uint8) {
-		for i := range 4 {
-			s := t[i/2] / nPieceStates
-			if i%2 == 1 {
-				s = t[i/2] % nPieceStates
-			}
-			pos[i], ori[i] = uint8(s/3), uint8(s%3)
+	// state(t, i): piece i's state from pair coordinates t[i/2] (first
+	// piece the high digit).
+	state := func(t uint16, second bool) uint16 {
+		if second {
+			return t % nPieceStates
 		}
-		return
+		return t / nPieceStates
 	}
-	edges := func(t uTrack) (pos, ori [4]uint8) {
-		for i := range 4 {
-			s := t[2+i/2] / nPieceStates
-			if i%2 == 1 {
-				s = t[2+i/2] % nPieceStates
-			}
-			pos[i], ori[i] = uint8(s/2), uint8(s%2)
-		}
-		return
-	}
-	// Piece q (URF, UFL, ULB, UBR or UR, UF, UL, UB as 0..3) is the cubie
-	// with that number; cornerSlot and edgeSlot turn it into seed 004's
-	// position numbers.
-	ap, ao := corners(a)
-	wp, wo := corners(w)
 	for q := range 4 {
+		sa := state(a[q/2], q%2 == 1)
 		for r := range 4 {
-			if wp[r] == ap[q] {
+			if sw := state(w[r/2], r%2 == 1); sw/3 == sa/3 {
 				p.CP[cornerSlot[r]] = cornerSlot[q]
-				p.CT[cornerSlot[r]] = (ao[q] + 3 - wo[r]) % 3
+				p.CT[cornerSlot[r]] = uint8((sa%3 + 3 - sw%3) % 3)
 			}
 		}
-	}
-	ap, ao = edges(a)
-	wp, wo = edges(w)
-	for q := range 4 {
+		sa = state(a[2+q/2], q%2 == 1)
 		for r := range 4 {
-			if wp[r] == ap[q] {
+			if sw := state(w[2+r/2], r%2 == 1); sw/2 == sa/2 {
 				p.EP[edgeSlot[r]] = edgeSlot[q]
-				p.ET[edgeSlot[r]] = ao[q] ^ wo[r]
+				p.ET[edgeSlot[r]] = uint8((sa ^ sw) & 1)
 			}
 		}
 	}

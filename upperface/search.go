@@ -69,6 +69,13 @@ type Config struct {
 	Progress func(depth int, done, total int64)
 	// Depth, if set, is called after each depth with what it did.
 	Depth func(DepthStats)
+	// Checkpoint, if set, is given the search's state after each depth and,
+	// within a depth, after a chunk at least CheckpointEvery after the last
+	// one; the state is valid during the call only. An error stops the
+	// search. Resume, if set, continues the search a checkpoint describes.
+	Checkpoint      func(*Checkpoint) error
+	CheckpointEvery time.Duration
+	Resume          *Checkpoint
 }
 
 // DepthStats is what one depth of the search did.
@@ -145,17 +152,18 @@ func ChooseStoredDepth(m enumerate.Metric, budget uint64) (int, error) {
 
 // searcher holds one metric's search state.
 type searcher struct {
-	cfg     Config
-	metric  enumerate.Metric
-	k       int
-	pairs   *pairTables
-	group   *groupTables
-	table   *hashjoin.Table
-	first   []AxisMove
-	after   [4][]step // after[a]: moves allowed after a move on axis a; after[3]: all
-	res     *Result
-	found   int
-	deepest int // deepest depth searched
+	cfg      Config
+	metric   enumerate.Metric
+	k        int
+	pairs    *pairTables
+	group    *groupTables
+	table    *hashjoin.Table
+	first    []AxisMove
+	after    [4][]step // after[a]: moves allowed after a move on axis a; after[3]: all
+	res      *Result
+	found    int
+	deepest  int // deepest depth searched
+	lastSave time.Time
 }
 
 // step is an axis move with what the hot loop needs of it.
@@ -184,16 +192,36 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 	s.first = firstMoves(s.metric)
+	n, chunk, spent, foundBefore := 1, 0, int64(0), 0
+	if c := cfg.Resume; c != nil {
+		if err := c.Resumes(cfg); err != nil {
+			return nil, fmt.Errorf("upperface: cannot resume: %w", err)
+		}
+		res := c.Result
+		s.res = &res
+		if c.Done {
+			return s.res, nil
+		}
+		for _, u := range s.res.Upper {
+			if u >= 0 {
+				s.found++
+			}
+		}
+		n, chunk, spent, foundBefore = c.Depth, c.Chunk, c.Spent, c.FoundBefore
+	}
 	if err := s.buildTable(ctx); err != nil {
 		return nil, err
 	}
-	s.record(0, 0, Word{})
-	var spent int64
-	for n := 1; s.found < NPositions; n++ {
-		st, err := s.depth(ctx, n, &spent)
+	if cfg.Resume == nil {
+		s.record(0, 0, Word{})
+	}
+	s.lastSave = time.Now()
+	for ; s.found < NPositions; n++ {
+		st, err := s.depth(ctx, n, chunk, &spent, foundBefore)
 		if err != nil {
 			return nil, err
 		}
+		chunk, foundBefore = 0, s.found
 		s.res.Depths = append(s.res.Depths, st)
 		if cfg.Depth != nil {
 			cfg.Depth(st)
@@ -205,12 +233,18 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		if n == cfg.MaxDepth {
 			break
 		}
+		if err := s.save(n+1, 0, spent, s.found, false); err != nil {
+			return nil, err
+		}
 	}
 	if s.found == NPositions {
 		s.res.Exhaustive = s.deepest
 	}
 	s.table = nil
 	s.res.boundUnfound()
+	if err := s.save(n, 0, spent, s.found, true); err != nil {
+		return nil, err
+	}
 	return s.res, nil
 }
 
@@ -354,13 +388,16 @@ type hit struct {
 	stored uint64
 }
 
-// depth finds the positions at distance n.
-func (s *searcher) depth(ctx context.Context, n int, spent *int64) (DepthStats, error) {
+// depth finds the positions at distance n, beginning with chunk first (a
+// resumed depth has its U closure and first chunks done); before is the
+// number of positions found before the depth.
+func (s *searcher) depth(ctx context.Context, n, first int, spent *int64, before int) (DepthStats, error) {
 	start := time.Now()
 	st := DepthStats{Depth: n}
-	before := s.found
 	s.deepest = n
-	s.closeUnderU(n)
+	if first == 0 {
+		s.closeUnderU(n)
+	}
 	chunks := s.chunks(n)
 	for _, c := range chunks {
 		st.Planned += c.probes
@@ -372,8 +409,12 @@ func (s *searcher) depth(ctx context.Context, n int, spent *int64) (DepthStats, 
 			left -= chunks[limit].probes
 		}
 	}
+	for _, c := range chunks[:first] {
+		st.Probes += c.probes
+	}
 	if s.cfg.Progress != nil {
 		s.cfg.Progress(n, 0, st.Planned)
+		s.cfg.Progress(n, st.Probes, st.Planned)
 	}
 	results := make([]chan []hit, limit)
 	for i := range results {
@@ -384,6 +425,7 @@ func (s *searcher) depth(ctx context.Context, n int, spent *int64) (DepthStats, 
 		known[un] = u >= 0
 	}
 	var next atomic.Int64
+	next.Store(int64(first))
 	var stop atomic.Bool
 	var wg sync.WaitGroup
 	for range max(1, s.cfg.Workers) {
@@ -403,7 +445,7 @@ func (s *searcher) depth(ctx context.Context, n int, spent *int64) (DepthStats, 
 			}
 		})
 	}
-	merged := 0
+	merged := first
 	var err error
 merge:
 	for ; merged < limit; merged++ {
@@ -419,6 +461,11 @@ merge:
 			if s.found == NPositions {
 				merged++
 				break merge
+			}
+			if s.cfg.Checkpoint != nil && time.Since(s.lastSave) >= s.cfg.CheckpointEvery && merged+1 < limit {
+				if err = s.save(n, merged+1, *spent, before, false); err != nil {
+					break merge
+				}
 			}
 		case <-ctx.Done():
 			err = ctx.Err()

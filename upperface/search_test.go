@@ -1,12 +1,15 @@
 package upperface
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/enumerate"
@@ -321,5 +324,98 @@ func TestPackWord(t *testing.T) {
 		if len(w) > 0 && lastAxis(packWord(w, 0)) != w[len(w)-1].Axis() {
 			t.Fatalf("lastAxis of %v", w)
 		}
+	}
+}
+
+// TestResume stops nowhere but records a checkpoint after every chunk, then
+// resumes from several of them (inside a depth and between depths) and
+// must end exactly where the uninterrupted search ended.
+func TestResume(t *testing.T) {
+	var saved [][]byte
+	cfg := Config{Metric: enumerate.QTM, StoredDepth: 5, MaxDepth: 11, Workers: 2, Budget: 2_000_000,
+		Checkpoint: func(c *Checkpoint) error {
+			var b bytes.Buffer
+			err := c.Encode(&b)
+			saved = append(saved, b.Bytes())
+			return err
+		}}
+	full, err := Search(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(saved) < 10 {
+		t.Fatalf("%d checkpoints, want one per chunk", len(saved))
+	}
+	// Resume from the last checkpoint between depths, one in the middle of
+	// a depth, and the final one.
+	var picks []*Checkpoint
+	var between, inside *Checkpoint
+	for i, b := range saved {
+		c, err := DecodeCheckpoint(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case c.Done && i == len(saved)-1:
+			picks = append(picks, c)
+		case c.Chunk == 0 && !c.Done:
+			between = c
+		case c.Chunk > 0 && c.Depth == 10 && inside == nil:
+			inside = c
+		}
+	}
+	if between == nil || inside == nil || len(picks) != 1 {
+		t.Fatalf("checkpoints: between depths %v, inside depth 10 %v, final %d", between != nil, inside != nil, len(picks))
+	}
+	for _, c := range append(picks, between, inside) {
+		resumeCfg := cfg
+		resumeCfg.Checkpoint, resumeCfg.Resume = nil, c
+		r, err := Search(context.Background(), resumeCfg)
+		if err != nil {
+			t.Fatalf("resuming at depth %d chunk %d: %v", c.Depth, c.Chunk, err)
+		}
+		for un := range NPositions {
+			if r.Lower[un] != full.Lower[un] || r.Upper[un] != full.Upper[un] || !slices.Equal(r.Word[un], full.Word[un]) {
+				t.Fatalf("resumed at depth %d chunk %d: un %d is [%d, %d] %v, uninterrupted [%d, %d] %v", c.Depth, c.Chunk,
+					un, r.Lower[un], r.Upper[un], r.Word[un], full.Lower[un], full.Upper[un], full.Word[un])
+			}
+		}
+		if r.Exhaustive != full.Exhaustive {
+			t.Fatalf("resumed: exhaustive through %d, uninterrupted %d", r.Exhaustive, full.Exhaustive)
+		}
+	}
+	other := cfg
+	other.Budget++
+	c, _ := DecodeCheckpoint(bytes.NewReader(saved[1]))
+	if other.Resume = c; other.Resume.Resumes(other) == nil {
+		t.Error("a checkpoint resumed a search with another budget")
+	}
+}
+
+// BenchmarkSearch times a search through depth n on a stored side of depth
+// k: building the table (entries/s) and probing (probes/s over the depths).
+func BenchmarkSearch(b *testing.B) {
+	for _, tc := range []struct {
+		m    enumerate.Metric
+		k, n int
+	}{{enumerate.HTM, 6, 13}, {enumerate.QTM, 7, 15}, {enumerate.STM, 5, 12}} {
+		b.Run(fmt.Sprintf("%s/k=%d/depth=%d", tc.m, tc.k, tc.n), func(b *testing.B) {
+			var probes int64
+			var entries int
+			var probing time.Duration
+			for b.Loop() {
+				r, err := Search(context.Background(), Config{Metric: tc.m, StoredDepth: tc.k, MaxDepth: tc.n, Workers: 2})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, st := range r.Depths {
+					probes += st.Probes
+					probing += st.Elapsed
+				}
+				entries = r.StoredEntries
+			}
+			b.ReportMetric(float64(probes)/probing.Seconds(), "probes/s")
+			b.ReportMetric(float64(entries), "entries")
+		})
 	}
 }

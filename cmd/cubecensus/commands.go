@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"maps"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -37,7 +38,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	budget := fs.String("mem-budget", "6GiB", "memory the large tables of a stage may use")
 	depth := fs.Int("bruteforce-depth", -1, "canonical: brute-force length (-1: the deepest that fits --mem-budget)")
-	ufBudget := fs.String("upperface-budget", "", "upperface: probes each metric's search may make (default 4e9)")
+	ufBudget := fs.String("upperface-budget", "", "upperface: probes each metric's search may make (default 8.5e9)")
 	ufMetrics := fs.String("upperface-metrics", "", "upperface: metrics to search, e.g. HTM,QTM (default HTM,QTM,STM)")
 	names, err := parseFlags(fs, args)
 	if err != nil {
@@ -61,11 +62,12 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return fmt.Errorf("%w: run: %v", errUsage, err)
 	}
 	env := &pipelines.Env{
-		Workers:   *workers,
-		MemBudget: mem,
-		Log:       slog.New(slog.NewTextHandler(stderr, nil)),
-		Bars:      progress.IsTerminal(stderr),
-		Stderr:    stderr,
+		Workers:       *workers,
+		MemBudget:     mem,
+		Log:           slog.New(slog.NewTextHandler(stderr, nil)),
+		Bars:          progress.IsTerminal(stderr),
+		Stderr:        stderr,
+		CheckpointDir: filepath.Join(*out, ".checkpoints"),
 		Options: map[string]string{
 			"bruteforce-depth":  strconv.Itoa(*depth),
 			"upperface-budget":  *ufBudget,

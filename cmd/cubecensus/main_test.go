@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/upperface"
 )
 
 func runCmd(args ...string) (string, string, error) {
@@ -96,5 +100,76 @@ func TestInspect(t *testing.T) {
 	out, _, err = runCmd("inspect", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB")
 	if err != nil || !strings.Contains(out, "subgroup H   yes") || !strings.Contains(out, "O_h under M") {
 		t.Errorf("inspect solved facelets: %v\n%s", err, out)
+	}
+}
+
+// TestExportUpperface writes the committed upperface table in seed 004's
+// format and reads it back: a line per position, the seed's worked example
+// un 9387 at 6 face turns, and every letter-code maneuver reaching its un.
+func TestExportUpperface(t *testing.T) {
+	out, _, err := runCmd("export", "upperface", "--format", "seed004", "--results", "../../results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != upperface.NPositions {
+		t.Fatalf("%d lines, want %d", len(lines), upperface.NPositions)
+	}
+	if !strings.HasPrefix(lines[9387], "un=09387 epn=03 etn=4 cpn=11 ctn=18 ep=0231 et=0011 cp=3210 ct=0021 D=06 m=") {
+		t.Errorf("line 9387: %s", lines[9387])
+	}
+	for un, line := range lines {
+		field := map[string]string{}
+		for _, f := range strings.Fields(line) {
+			k, v, _ := strings.Cut(f, "=")
+			field[k] = v
+		}
+		moves, err := cube.ParseLetterCodes(field["m"])
+		if err != nil || field["un"] != fmt.Sprintf("%05d", un) || field["D"] != fmt.Sprintf("%02d", len(moves)) {
+			t.Fatalf("line %d: %q", un, line)
+		}
+		if p, err := upperface.FromCube(cube.FromMoves(moves)); err != nil || p.Un() != un {
+			t.Fatalf("line %d: m=%s does not reach un %d", un, field["m"], un)
+		}
+	}
+	for _, tc := range []struct {
+		args  []string
+		usage bool
+		want  string
+	}{
+		{[]string{"export", "upperface", "--format", "csv"}, true, `"csv"`},
+		{[]string{"export", "upperface", "--metric", "STM"}, true, "slice turns"},
+		{[]string{"export", "upperface", "--metric", "XTM"}, true, `"XTM"`},
+		{[]string{"export", "symmetry"}, true, `"symmetry"`},
+		{[]string{"export", "upperface", "--results", t.TempDir()}, false, "run `cubecensus run upperface"},
+	} {
+		_, _, err := runCmd(tc.args...)
+		if err == nil || errors.Is(err, errUsage) != tc.usage || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want one naming %s", tc.args, err, tc.want)
+		}
+	}
+}
+
+func TestInspectUpperface(t *testing.T) {
+	out, _, err := runCmd("inspect", "FRUR'U'F'", "--results", "../../results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"upper face   un 9387: epn 3, etn 4, cpn 11, ctn 18",
+		"cases        auf ",
+		"HTM          6: ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("inspect FRUR'U'F' lacks %q:\n%s", want, out)
+		}
+	}
+	out, _, _ = runCmd("inspect", "R U R' U'", "--results", "../../results")
+	if strings.Contains(out, "upper face") {
+		t.Errorf("R U R' U' is not an upper-face position:\n%s", out)
+	}
+	out, _, _ = runCmd("inspect", "R U R' U R U2 R'", "--results", t.TempDir())
+	if !strings.Contains(out, "distances    unknown") || !strings.Contains(out, "upper face   un") {
+		t.Errorf("inspect without a table:\n%s", out)
 	}
 }
