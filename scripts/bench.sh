@@ -23,14 +23,14 @@ echo
 echo "## Go benchmarks"
 echo
 echo '```'
-go test -run '^$' -bench . -benchmem -count 1 ./cube ./enumerate ./burnside ./solver | grep -E '^(Benchmark|ok|PASS)'
+go test -run '^$' -bench . -benchmem -count 1 ./cube ./enumerate ./burnside ./solver ./internal/hashjoin ./upperface | grep -E '^(Benchmark|ok|PASS)'
 echo '```'
 echo
 echo "## Whole stages"
 echo
 echo "| stage | command | wall seconds | peak memory |"
 echo "| --- | --- | --- | --- |"
-for stage in canonical symmetry; do
+for stage in canonical symmetry upperface; do
   /usr/bin/time -f '%e %M' -o "$tmp/time" ./bin/cubecensus run "$stage" --out "$tmp/results" > /dev/null 2> "$tmp/log"
   read -r wall kb < "$tmp/time"
   echo "| $stage | \`cubecensus run $stage\` | $wall | $((kb / 1024)) MiB |"
@@ -45,4 +45,10 @@ echo "Brute-force detail of the canonical stage (from the table's provenance):"
 echo
 echo '```'
 ./bin/cubecensus show --meta "$tmp/results/canonical_sequences.arrow" | grep -E 'bruteforce|wall seconds'
+echo '```'
+echo
+echo "Detail of the upperface stage, per metric and depth (probes made and planned, positions found):"
+echo
+echo '```'
+./bin/cubecensus show --meta "$tmp/results/upperface_distribution.arrow" | grep -E 'param|wall seconds'
 echo '```'
