@@ -17,10 +17,11 @@ var allowed = map[string][]string{
 	"enumerate":         {"cube"},
 	"burnside":          {"cube"},
 	"solver":            {"cube"},
-	"upperface":         {"cube", "enumerate", "internal/hashjoin"},
+	"upperface":         {"cube", "enumerate", "internal/hashjoin", "internal/parallel"},
 	"results":           {},
 	"internal/progress": {},
-	"internal/hashjoin": {},
+	"internal/hashjoin": {"internal/parallel"},
+	"internal/parallel": {},
 	"pipelines":         {"cube", "enumerate", "burnside", "solver", "upperface", "results", "internal/progress"},
 	"cmd/cubecensus":    {"cube", "burnside", "upperface", "pipelines", "results", "internal/progress"},
 }

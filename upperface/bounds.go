@@ -4,11 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/enumerate"
+	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
 // Where a search stops before every position is found, the others keep
@@ -132,35 +131,26 @@ func (r *Result) Compose(workers int) error {
 	for improved := true; improved; {
 		improved = false
 		slices.SortStableFunc(byCost, func(a, b int32) int { return cmp.Compare(r.Upper[a], r.Upper[b]) })
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range max(1, workers) {
-			wg.Go(func() {
-				for {
-					i := int(next.Add(1) - 1)
-					if i >= len(open) {
-						return
+		parallel.For(len(open), workers, func(int) func(int) {
+			return func(i int) {
+				s := open[i]
+				cost, p := r.Upper[s], product{-1, -1}
+				for _, c := range byCost {
+					if 2*r.Upper[c] > cost-1 {
+						break
 					}
-					s := open[i]
-					cost, p := r.Upper[s], product{-1, -1}
-					for _, c := range byCost {
-						if 2*r.Upper[c] > cost-1 {
-							break
-						}
-						u := g.mul(g.inverse[c], s) // s = c * u
-						if x := r.Upper[c] + r.Upper[u]; x < cost {
-							cost, p = x, product{c, u}
-						}
-						t := g.mul(s, g.inverse[c]) // s = t * c
-						if x := r.Upper[t] + r.Upper[c]; x < cost {
-							cost, p = x, product{t, c}
-						}
+					u := g.mul(g.inverse[c], s) // s = c * u
+					if x := r.Upper[c] + r.Upper[u]; x < cost {
+						cost, p = x, product{c, u}
 					}
-					best[i] = p
+					t := g.mul(s, g.inverse[c]) // s = t * c
+					if x := r.Upper[t] + r.Upper[c]; x < cost {
+						cost, p = x, product{t, c}
+					}
 				}
-			})
-		}
-		wg.Wait()
+				best[i] = p
+			}
+		})
 		words := make([]Word, len(open))
 		for i, p := range best {
 			if p.t >= 0 {

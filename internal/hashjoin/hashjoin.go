@@ -29,8 +29,9 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-	"sync"
 	"sync/atomic"
+
+	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
 // Entry is one stored pair.
@@ -94,7 +95,7 @@ func Build(n uint64, parts, workers int, gen Generator) (*Table, error) {
 
 	// Pass 1: count each bucket's entries.
 	counts := make([][]uint64, workers)
-	forParts(parts, workers, func(w int) func(int) {
+	parallel.For(parts, workers, func(w int) func(int) {
 		counts[w] = make([]uint64, nBuckets)
 		c := counts[w]
 		return func(part int) {
@@ -127,7 +128,7 @@ func Build(n uint64, parts, workers int, gen Generator) (*Table, error) {
 		}
 		copy(entries[at:], es)
 	}
-	forParts(parts, workers, func(int) func(int) {
+	parallel.For(parts, workers, func(int) func(int) {
 		pending := make([][]Entry, nBuckets)
 		for b := range pending {
 			pending[b] = make([]Entry, 0, batch)
@@ -159,7 +160,7 @@ func Build(n uint64, parts, workers int, gen Generator) (*Table, error) {
 	}
 
 	// Sort each bucket, then write the filter and block starts.
-	forParts(nBuckets, workers, func(int) func(int) {
+	parallel.For(nBuckets, workers, func(int) func(int) {
 		var scratch []Entry
 		return func(b int) {
 			es := entries[bucketStart[b]:bucketStart[b+1]]
@@ -186,26 +187,6 @@ func Build(n uint64, parts, workers int, gen Generator) (*Table, error) {
 		t.words[w].start = uint32(len(entries))
 	}
 	return t, nil
-}
-
-// forParts runs task(part) for parts 0..n-1 on workers goroutines, each
-// getting its task function from newTask(worker) once.
-func forParts(n, workers int, newTask func(worker int) func(part int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range workers {
-		task := newTask(w)
-		wg.Go(func() {
-			for {
-				p := int(next.Add(1) - 1)
-				if p >= n {
-					return
-				}
-				task(p)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // sortEntries sorts es by (hash, value), using scratch (same length). The
