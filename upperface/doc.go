@@ -1,6 +1,9 @@
 // Package upperface is the upper-face problem of seed 004 ("God's Algorithm
 // for the Rubik's Cube Upper Face"): the 62,208 positions with everything
-// outside the U layer solved, and their numbering.
+// outside the U layer solved, their numbering, their distances in the
+// face-, quarter- and slice-turn metrics by meet-in-the-middle joins
+// (search.go), bounds where a search stops short (bounds.go), and the
+// last-layer cases (cases.go).
 //
 // Seed 004 numbers a position by what the maneuver does to the U layer:
 // corner positions UFL, ULB, UBR, URF are 0..3 and edge positions UL, UB,
