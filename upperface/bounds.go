@@ -33,7 +33,7 @@ func (r *Result) Unresolved() int {
 func (r *Result) boundUnfound() {
 	for un := range NPositions {
 		if r.Upper[un] < 0 {
-			r.raiseLower(un, r.Exhaustive+1)
+			_ = r.raiseLower(un, r.Exhaustive+1) // no maneuver to contradict
 		}
 	}
 }
@@ -41,15 +41,20 @@ func (r *Result) boundUnfound() {
 // raiseLower sets a lower bound of un if it is higher than the one known.
 // In the quarter-turn metric every quarter turn is an odd permutation of
 // the corners, so a distance has the parity of the corner permutation and
-// a bound of the other parity rises by one.
-func (r *Result) raiseLower(un, lb int) {
+// a bound of the other parity rises by one. A bound above a known maneuver's
+// length would mean a wrong proof: an error.
+func (r *Result) raiseLower(un, lb int) error {
 	if r.Metric == enumerate.QTM {
 		p, _ := FromUn(un)
 		if lb%2 != cube.PermParity(p.CP[:]) {
 			lb++
 		}
 	}
+	if r.Upper[un] >= 0 && lb > r.Upper[un] {
+		return fmt.Errorf("upperface: self-check failed: un %d has a %s maneuver of length %d, below a proven bound %d", un, r.Metric, r.Upper[un], lb)
+	}
 	r.Lower[un] = max(r.Lower[un], lb)
+	return nil
 }
 
 // Offer records w as a maneuver of un if it is shorter in r's metric than
@@ -76,7 +81,9 @@ func (r *Result) Offer(un int, w Word) error {
 func (r *Result) BoundBy(o *Result) error {
 	num, den := costRatio(r.Metric, o.Metric)
 	for un := range NPositions {
-		r.raiseLower(un, (o.Lower[un]*num+den-1)/den)
+		if err := r.raiseLower(un, (o.Lower[un]*num+den-1)/den); err != nil {
+			return err
+		}
 		if o.Word[un] != nil {
 			if err := r.Offer(un, o.Word[un]); err != nil {
 				return err
