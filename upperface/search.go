@@ -215,6 +215,7 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	if cfg.Resume == nil {
 		s.record(0, 0, Word{})
+		foundBefore = s.found
 	}
 	s.lastSave = time.Now()
 	for ; s.found < NPositions; n++ {

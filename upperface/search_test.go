@@ -93,6 +93,12 @@ func TestSeedDistribution(t *testing.T) {
 	}
 	checkWords(t, a)
 	checkWords(t, b)
+	// Each depth's count of positions found is the distribution's.
+	for _, st := range b.Depths {
+		if st.Found != seed004HTM[st.Depth] {
+			t.Errorf("depth %d reports %d found, the distribution %d", st.Depth, st.Found, seed004HTM[st.Depth])
+		}
+	}
 }
 
 // TestWorkersDoNotMatter: the same search on 1 and 3 workers gives the same
