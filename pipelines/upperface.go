@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -57,24 +58,15 @@ func upperfaceOptions(env *Env) (metrics []enumerate.Metric, budget int64, err e
 		metrics = nil
 		for _, name := range strings.Split(v, ",") {
 			m := enumerate.Metric(strings.ToUpper(strings.TrimSpace(name)))
-			if !containsMetric(UpperfaceMetrics, m) {
+			if !slices.Contains(UpperfaceMetrics, m) {
 				return nil, 0, fmt.Errorf("bad --upperface-metrics: unknown metric %q (want HTM, QTM or STM)", name)
 			}
-			if !containsMetric(metrics, m) {
+			if !slices.Contains(metrics, m) {
 				metrics = append(metrics, m)
 			}
 		}
 	}
 	return metrics, budget, nil
-}
-
-func containsMetric(ms []enumerate.Metric, m enumerate.Metric) bool {
-	for _, x := range ms {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 func runUpperface(ctx context.Context, env *Env) (*Output, error) {
@@ -106,9 +98,11 @@ func runUpperface(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range metrics {
-		if err := os.Remove(checkpointPath(env, m)); err != nil && !errors.Is(err, fs.ErrNotExist) && env.CheckpointDir != "" {
-			return nil, err
+	if env.CheckpointDir != "" {
+		for _, m := range metrics {
+			if err := os.Remove(checkpointPath(env, m)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, err
+			}
 		}
 	}
 	return &Output{
