@@ -36,7 +36,7 @@ var UpperfaceMetrics = []enumerate.Metric{enumerate.HTM, enumerate.QTM, enumerat
 // DefaultUpperfaceBudget is the probes each metric's search may make: HTM
 // finishes within it (about 1.1e9 probes), QTM too (2.3e9), and STM is
 // exhaustive through depth 14 (8.03e9), then searches a little of depth 15.
-// About ten minutes on 2 cores, six of them for STM's depth 14.
+// About 7.5 minutes on 2 cores, five of them for STM's depth 14.
 const DefaultUpperfaceBudget = 8_500_000_000
 
 // upperfaceReserve is memory the stage keeps outside the search's table:
