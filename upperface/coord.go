@@ -156,8 +156,8 @@ func (t *pairTables) moveU(u *uTrack, e AxisMove) {
 // match of the search's join, so it works on the pair states directly.
 func joinPosition(a, w uTrack) Position {
 	var p Position
-	// state(t, i): piece i's state from pair coordinates t[i/2] (first
-	// piece the high digit).
+	// state returns the first or second piece's state of a pair
+	// coordinate (the first is the high digit).
 	state := func(t uint16, second bool) uint16 {
 		if second {
 			return t % nPieceStates
@@ -184,11 +184,14 @@ func joinPosition(a, w uTrack) Position {
 }
 
 // cornerSlot and edgeSlot give seed 004's number (0..3 in UFL ULB UBR URF
-// and UL UB UR UF) of the U corners URF UFL ULB UBR and edges UR UF UL UB.
-var (
-	cornerSlot = [4]uint8{3, 0, 1, 2}
-	edgeSlot   = [4]uint8{2, 3, 0, 1}
-)
+// and UL UB UR UF) of the U corners URF UFL ULB UBR and edges UR UF UL UB:
+// the inverses of cornerAt and edgeAt.
+var cornerSlot, edgeSlot = func() (c, e [4]uint8) {
+	for i := range 4 {
+		c[cornerAt[i]], e[edgeAt[i]] = uint8(i), uint8(i)
+	}
+	return c, e
+}()
 
 // mix is a bijection of 64-bit integers that spreads keys evenly
 // (MurmurHash3's finalizer); the hash table indexes by its top bits.

@@ -48,24 +48,25 @@ var uSyms = func() (out [8]cube.Sym) {
 	return out
 }()
 
+// cornerPart and edgePart number a position's parts: its permutation's
+// lexicographic rank and its twist or flip number.
 func cornerPart(p Position) int {
-	return lexRank(p.CP)*nCTN + int(p.CT[0]) + 3*int(p.CT[1]) + 9*int(p.CT[2])
+	_, _, _, ctn := p.Numbers()
+	return lexRank(p.CP)*nCTN + ctn
 }
 
 func edgePart(p Position) int {
-	return lexRank(p.EP)*nETN + int(p.ET[0]) + 2*int(p.ET[1]) + 4*int(p.ET[2])
+	_, etn, _, _ := p.Numbers()
+	return lexRank(p.EP)*nETN + etn
 }
 
 // partCube returns a position with the given parts, which may be of
 // different parity: a cube for multiplying parts, not a group element.
 func partCube(corner, edge int) cube.Cube {
-	var p Position
-	p.CP, p.EP = lexUnrank(corner/nCTN), lexUnrank(edge/nETN)
-	ct, et := corner%nCTN, edge%nETN
-	p.CT = [4]uint8{uint8(ct % 3), uint8(ct / 3 % 3), uint8(ct / 9)}
-	p.CT[3] = (6 - p.CT[0] - p.CT[1] - p.CT[2]) % 3
-	p.ET = [4]uint8{uint8(et & 1), uint8(et >> 1 & 1), uint8(et >> 2 & 1)}
-	p.ET[3] = (p.ET[0] + p.ET[1] + p.ET[2]) & 1
+	p := Position{
+		CP: lexUnrank(corner / nCTN), CT: unrankTwists(corner % nCTN),
+		EP: lexUnrank(edge / nETN), ET: unrankFlips(edge % nETN),
+	}
 	return p.Cube()
 }
 

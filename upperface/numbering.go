@@ -114,11 +114,24 @@ func FromUn(un int) (Position, error) {
 	if cube.PermParity(p.CP[:]) != cube.PermParity(p.EP[:]) {
 		p.CP = lexUnrank(2*cpn + 1)
 	}
-	p.ET = [4]uint8{uint8(etn & 1), uint8(etn >> 1 & 1), uint8(etn >> 2 & 1)}
-	p.ET[3] = (p.ET[0] + p.ET[1] + p.ET[2]) & 1
-	p.CT = [4]uint8{uint8(ctn % 3), uint8(ctn / 3 % 3), uint8(ctn / 9)}
-	p.CT[3] = (6 - p.CT[0] - p.CT[1] - p.CT[2]) % 3
+	p.ET, p.CT = unrankFlips(etn), unrankTwists(ctn)
 	return p, nil
+}
+
+// unrankFlips returns the flips at UL UB UR UF of flip number etn; UF's
+// makes the sum even.
+func unrankFlips(etn int) [4]uint8 {
+	f := [4]uint8{uint8(etn & 1), uint8(etn >> 1 & 1), uint8(etn >> 2 & 1)}
+	f[3] = (f[0] + f[1] + f[2]) & 1
+	return f
+}
+
+// unrankTwists returns the twists at UFL ULB UBR URF of twist number ctn;
+// URF's makes the sum divisible by 3.
+func unrankTwists(ctn int) [4]uint8 {
+	t := [4]uint8{uint8(ctn % 3), uint8(ctn / 3 % 3), uint8(ctn / 9)}
+	t[3] = (6 - t[0] - t[1] - t[2]) % 3
+	return t
 }
 
 // lexRank is the rank of a permutation of 0..3 in lexicographic order

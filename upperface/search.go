@@ -65,8 +65,9 @@ type Config struct {
 	// MaxDepth, if positive, is the last depth searched.
 	MaxDepth int
 	Workers  int
-	// Progress, if set, is called when a depth starts (done = 0) and after
-	// each chunk, with the probes done and planned at that depth.
+	// Progress, if set, is called when a depth starts (done is 0, or what a
+	// resumed depth had done) and after each chunk, with the probes done and
+	// planned at that depth.
 	Progress func(depth int, done, total int64)
 	// Depth, if set, is called after each depth with what it did.
 	Depth func(DepthStats)
@@ -298,17 +299,9 @@ func (s *searcher) buildTable(ctx context.Context) error {
 			emit(mix(solved.key()), packWord(nil, 0))
 			return
 		}
-		if ctx.Err() != nil {
-			return
+		if e := s.after[noAxis][part-1]; int(e.cost) <= s.k && ctx.Err() == nil {
+			s.storeFrom(&solved, e, 0, 0, emit)
 		}
-		e := s.after[noAxis][part-1]
-		if int(e.cost) > s.k {
-			return
-		}
-		child := s.pairs.move(&solved, e.index)
-		moves := packMove(0, 0, e.move)
-		emit(mix(child.key()), moves|uint64(e.cost)|1<<5)
-		s.storeFrom(&child, int(e.cost), e.axis, 1, moves, emit)
 	}
 	t, err := hashjoin.Build(StoredEntries(s.metric, s.k), 1+NAxisMoves, s.cfg.Workers, gen)
 	if err := ctx.Err(); err != nil {
@@ -322,54 +315,64 @@ func (s *searcher) buildTable(ctx context.Context) error {
 	return nil
 }
 
-// storeFrom emits every word of cost <= k extending a word of the given
-// cost and length, whose last move turned axis last and whose moves are
-// packed in moves (as packWord places them).
-func (s *searcher) storeFrom(k *f2lCoord, cost int, last cube.Axis, length int, moves uint64, emit func(h, v uint64)) {
-	for _, e := range s.after[last] {
-		c := cost + int(e.cost)
-		if c > s.k {
-			continue
-		}
-		child := s.pairs.move(k, e.index)
-		m := packMove(moves, length, e.move)
-		emit(mix(child.key()), m|uint64(c)|uint64(length+1)<<5)
-		if c < s.k {
-			s.storeFrom(&child, c, e.axis, length+1, m, emit)
+// storeFrom emits the word made of packed (of the given cost) followed by
+// e, and every extension of it of cost <= k. The caller checks that the
+// word's own cost is at most k (in the loop: a call per too costly child
+// would be most of the work).
+func (s *searcher) storeFrom(k *f2lCoord, e step, cost int, packed uint64, emit func(h, v uint64)) {
+	cost += int(e.cost)
+	child := s.pairs.move(k, e.index)
+	packed = packMove(packed, e.move)
+	emit(mix(child.key()), packed&^31|uint64(cost))
+	for _, f := range s.after[e.axis] {
+		if cost+int(f.cost) <= s.k {
+			s.storeFrom(&child, f, cost, packed, emit)
 		}
 	}
 }
 
-// packWord stores a word of at most 9 moves and its cost in 64 bits: cost
-// in bits 0..4, length in 5..8, the moves' encodings in 6 bits each above.
+// A packed word holds a word of at most 9 moves and its cost in 64 bits:
+// cost in bits 0..4, length in 5..8, the moves' encodings in 6 bits each
+// from bit 9 on.
+
+// packWord packs w with its cost.
 func packWord(w Word, cost int) uint64 {
-	v := uint64(cost) | uint64(len(w))<<5
-	for i, e := range w {
-		v = packMove(v, i, e)
+	v := uint64(cost)
+	for _, e := range w {
+		v = packMove(v, e)
 	}
 	return v
 }
 
-// packMove adds move e as the i-th move of the packed word v.
-func packMove(v uint64, i int, e AxisMove) uint64 { return v | uint64(e)<<(9+6*i) }
+// packMove appends move e to the packed word v (its cost is left as is).
+func packMove(v uint64, e AxisMove) uint64 {
+	n := packedLen(v)
+	return v&^(15<<5) | uint64(n+1)<<5 | uint64(e)<<(9+6*n)
+}
+
+func packedCost(v uint64) int { return int(v & 31) }
+func packedLen(v uint64) int  { return int(v >> 5 & 15) }
+
+// packedMove returns the i-th move of a packed word.
+func packedMove(v uint64, i int) AxisMove { return AxisMove(v >> (9 + 6*i) & 63) }
 
 // lastAxis returns the axis of a packed word's last move, noAxis for the
 // empty word.
 func lastAxis(v uint64) cube.Axis {
-	n := v >> 5 & 15
+	n := packedLen(v)
 	if n == 0 {
 		return noAxis
 	}
-	return AxisMove(v >> (9 + 6*(n-1)) & 63).Axis()
+	return packedMove(v, n-1).Axis()
 }
 
 // unpackWord is the inverse of packWord.
 func unpackWord(v uint64) (Word, int) {
-	w := make(Word, v>>5&15)
+	w := make(Word, packedLen(v))
 	for i := range w {
-		w[i] = AxisMove(v >> (9 + 6*i) & 63)
+		w[i] = packedMove(v, i)
 	}
-	return w, int(v & 31)
+	return w, packedCost(v)
 }
 
 // chunk is a prefix of one or two moves and the probes below it.
@@ -419,7 +422,6 @@ func (s *searcher) depth(ctx context.Context, n, first int, spent *int64, before
 		st.Probes += c.probes
 	}
 	if s.cfg.Progress != nil {
-		s.cfg.Progress(n, 0, st.Planned)
 		s.cfg.Progress(n, st.Probes, st.Planned)
 	}
 	results := make([]chan []hit, limit)
@@ -640,15 +642,15 @@ func (p *prober) lookup(h uint64, cost int) {
 	var a uTrack
 	tracked := false
 	for _, e := range p.s.table.Lookup(h) {
-		if int(e.Value&31) != p.n-cost || lastAxis(e.Value) == last {
+		if packedCost(e.Value) != p.n-cost || lastAxis(e.Value) == last {
 			continue
 		}
 		if !tracked {
 			a, tracked = p.s.pairs.trackU(p.word), true
 		}
 		w := solvedUTrack
-		for i := range int(e.Value >> 5 & 15) {
-			p.s.pairs.moveU(&w, AxisMove(e.Value>>(9+6*i)&63))
+		for i := range packedLen(e.Value) {
+			p.s.pairs.moveU(&w, packedMove(e.Value, i))
 		}
 		if w == a {
 			continue // the same cube: the join is the solved position
