@@ -17,7 +17,7 @@ var allowed = map[string][]string{
 	"enumerate":         {"cube"},
 	"burnside":          {"cube"},
 	"solver":            {"cube"},
-	"upperface":         {"cube", "enumerate", "internal/hashjoin", "internal/parallel"},
+	"upperface":         {"cube", "internal/hashjoin", "internal/parallel"},
 	"results":           {},
 	"internal/progress": {},
 	"internal/hashjoin": {"internal/parallel"},

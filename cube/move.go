@@ -139,18 +139,6 @@ func (m Move) String() string {
 	return m.Layer().String() + [3]string{"", "2", "'"}[m%3]
 }
 
-// QuarterTurns is the move's length in the quarter-turn metric: 2 for a half
-// turn, 1 for a quarter turn, 0 for a rotation.
-func (m Move) QuarterTurns() int {
-	if m.IsRotation() {
-		return 0
-	}
-	if m.Power() == 2 {
-		return 2
-	}
-	return 1
-}
-
 // The basic face turns of seed 000 ("The Cubie Level", CubeDefs), in the "is
 // replaced by" representation. The seed prints F and R in full; the others
 // are Kociemba's definitions, and the tests derive all six again from the

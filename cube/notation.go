@@ -121,7 +121,7 @@ func ParseGenerator(line string) (Generator, error) {
 		g.Length, _ = strconv.Atoi(m[2])
 		want := len(moves)
 		if m[3] == "q" {
-			want = QuarterTurnLength(moves)
+			want = QTM.Length(moves)
 		}
 		if g.Length != want {
 			col := utf8.RuneCountInString(line[:strings.Index(line, "(")]) + 1
@@ -129,15 +129,6 @@ func ParseGenerator(line string) (Generator, error) {
 		}
 	}
 	return g, nil
-}
-
-// QuarterTurnLength is a maneuver's length in the quarter-turn metric.
-func QuarterTurnLength(moves []Move) int {
-	n := 0
-	for _, m := range moves {
-		n += m.QuarterTurns()
-	}
-	return n
 }
 
 // letterCodes are seed 004's one-letter move codes: A B C = U U2 U', then

@@ -2,34 +2,24 @@ package enumerate
 
 import "github.com/cubecensus/cubecensus/cube"
 
-// Metric says how a sequence's length is measured.
-type Metric string
-
-// The metrics of seed 000 and seed 002.
-const (
-	HTM Metric = "HTM" // half-turn (face-turn) metric: every face turn costs 1
-	QTM Metric = "QTM" // quarter-turn metric: a half turn costs 2
-	STM Metric = "STM" // slice-turn metric: face and slice turns cost 1
-)
-
 // MoveSet is a set of generators with the metric that measures them.
 type MoveSet struct {
 	Name   string
-	Metric Metric
+	Metric cube.Metric
 	Moves  []cube.Move
 }
 
 // The move sets of the canonical stage.
 var (
 	// FaceTurns is S, the 18 face turns (seed 002).
-	FaceTurns = MoveSet{"S", HTM, movesWhere(func(m cube.Move) bool { return m.IsFace() })}
+	FaceTurns = MoveSet{"S", cube.HTM, movesWhere(func(m cube.Move) bool { return m.IsFace() })}
 	// QuarterTurns is the 12 quarter turns; the half turn enters as a move
 	// of cost 2, standing for the two equal quarter turns.
-	QuarterTurns = MoveSet{"Q", QTM, movesWhere(func(m cube.Move) bool { return m.IsFace() })}
+	QuarterTurns = MoveSet{"Q", cube.QTM, movesWhere(func(m cube.Move) bool { return m.IsFace() })}
 	// SliceTurns is the 18 face turns and 9 slice turns.
-	SliceTurns = MoveSet{"S+M", STM, movesWhere(func(m cube.Move) bool { return m.IsFace() || m.IsSlice() })}
+	SliceTurns = MoveSet{"S+M", cube.STM, movesWhere(func(m cube.Move) bool { return m.IsFace() || m.IsSlice() })}
 	// HTurns is A, the ten generators of H = <U, D, R2, L2, F2, B2> (seed 002).
-	HTurns = MoveSet{"A", HTM, movesWhere(func(m cube.Move) bool {
+	HTurns = MoveSet{"A", cube.HTM, movesWhere(func(m cube.Move) bool {
 		return m.IsFace() && (m.Axis() == cube.AxisUD || m.Power() == 2)
 	})}
 )
@@ -48,12 +38,7 @@ func movesWhere(keep func(cube.Move) bool) []cube.Move {
 }
 
 // Cost is the length of move m in the set's metric.
-func (s MoveSet) Cost(m cube.Move) int {
-	if s.Metric == QTM {
-		return m.QuarterTurns()
-	}
-	return 1
-}
+func (s MoveSet) Cost(m cube.Move) int { return s.Metric.Cost(m) }
 
 // Contains reports whether m is in the set.
 func (s MoveSet) Contains(m cube.Move) bool {

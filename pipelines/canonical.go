@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/enumerate"
 	"github.com/cubecensus/cubecensus/results"
 )
@@ -24,7 +25,7 @@ var canonicalStage = Stage{
 // canonicalMaxLen is how far each move set's counts are tabulated: 20 for
 // the half-turn and slice-turn sets (Table 5.1 ends at 20), 26 for quarter
 // turns (the quarter-turn diameter).
-var canonicalMaxLen = map[enumerate.Metric]int{enumerate.HTM: 20, enumerate.QTM: 26, enumerate.STM: 20}
+var canonicalMaxLen = map[cube.Metric]int{cube.HTM: 20, cube.QTM: 26, cube.STM: 20}
 
 // prepassTotal is n + m in Table 5.2.
 const prepassTotal = 20
@@ -71,7 +72,7 @@ func runCanonical(ctx context.Context, env *Env) (*Output, error) {
 				r, _ := new(big.Rat).SetFrac(q[d], new(big.Int).SetUint64(brute.Positions[d])).Float64()
 				ratio = r
 			}
-			seqs.Append(string(set.Metric), set.Name, int64(len(set.Moves)), int64(d), q[d], positions, ratio, rho)
+			seqs.Append(set.Metric.String(), set.Name, int64(len(set.Moves)), int64(d), q[d], positions, ratio, rho)
 		}
 	}
 

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/enumerate"
 	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/results"
 	"github.com/cubecensus/cubecensus/upperface"
@@ -31,7 +30,7 @@ var upperfaceStage = Stage{
 
 // UpperfaceMetrics are the metrics the stage searches, in order: HTM first,
 // whose finished table bounds the others.
-var UpperfaceMetrics = []enumerate.Metric{enumerate.HTM, enumerate.QTM, enumerate.STM}
+var UpperfaceMetrics = []cube.Metric{cube.HTM, cube.QTM, cube.STM}
 
 // DefaultUpperfaceBudget is the probes each metric's search may make: HTM
 // finishes within it (about 1.1e9 probes), QTM too (2.3e9), and STM is
@@ -44,7 +43,7 @@ const DefaultUpperfaceBudget = 8_500_000_000
 const upperfaceReserve = 256 << 20
 
 // upperfaceOptions reads the stage's options.
-func upperfaceOptions(env *Env) (metrics []enumerate.Metric, budget int64, err error) {
+func upperfaceOptions(env *Env) (metrics []cube.Metric, budget int64, err error) {
 	budget = DefaultUpperfaceBudget
 	if v, ok := env.Options["upperface-budget"]; ok && v != "" {
 		f, err := strconv.ParseFloat(v, 64)
@@ -57,9 +56,9 @@ func upperfaceOptions(env *Env) (metrics []enumerate.Metric, budget int64, err e
 	if v, ok := env.Options["upperface-metrics"]; ok && v != "" {
 		metrics = nil
 		for _, name := range strings.Split(v, ",") {
-			m := enumerate.Metric(strings.ToUpper(strings.TrimSpace(name)))
-			if !slices.Contains(UpperfaceMetrics, m) {
-				return nil, 0, fmt.Errorf("bad --upperface-metrics: unknown metric %q (want HTM, QTM or STM)", name)
+			m, err := cube.ParseMetric(strings.TrimSpace(name))
+			if err != nil {
+				return nil, 0, fmt.Errorf("bad --upperface-metrics: %w", err)
 			}
 			if !slices.Contains(metrics, m) {
 				metrics = append(metrics, m)
@@ -75,7 +74,7 @@ func runUpperface(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	params := map[string]string{"budget": strconv.FormatInt(budget, 10), "metrics": metricNames(metrics)}
-	found := map[enumerate.Metric]*upperface.Result{}
+	found := map[cube.Metric]*upperface.Result{}
 	for _, m := range metrics {
 		r, err := searchUpperface(ctx, env, m, budget, params)
 		if err != nil {
@@ -111,17 +110,17 @@ func runUpperface(ctx context.Context, env *Env) (*Output, error) {
 	}, nil
 }
 
-func metricNames(ms []enumerate.Metric) string {
+func metricNames(ms []cube.Metric) string {
 	names := make([]string, len(ms))
 	for i, m := range ms {
-		names[i] = string(m)
+		names[i] = m.String()
 	}
 	return strings.Join(names, ",")
 }
 
 // searchUpperface runs one metric's search with the deepest stored side the
 // memory budget allows, reporting progress per depth.
-func searchUpperface(ctx context.Context, env *Env, m enumerate.Metric, budget int64, params map[string]string) (*upperface.Result, error) {
+func searchUpperface(ctx context.Context, env *Env, m cube.Metric, budget int64, params map[string]string) (*upperface.Result, error) {
 	if env.MemBudget <= upperfaceReserve {
 		return nil, fmt.Errorf("%w: memory budget %s is too small for the upperface stage (it keeps %s besides its table)", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(upperfaceReserve))
 	}
@@ -162,17 +161,17 @@ func searchUpperface(ctx context.Context, env *Env, m enumerate.Metric, budget i
 	if err != nil {
 		return nil, err
 	}
-	params[string(m)+".stored_depth"] = strconv.Itoa(r.StoredDepth)
-	params[string(m)+".stored_words"] = strconv.Itoa(r.StoredEntries)
-	params[string(m)+".exhaustive_depth"] = strconv.Itoa(r.Exhaustive)
+	params[m.String()+".stored_depth"] = strconv.Itoa(r.StoredDepth)
+	params[m.String()+".stored_words"] = strconv.Itoa(r.StoredEntries)
+	params[m.String()+".exhaustive_depth"] = strconv.Itoa(r.Exhaustive)
 	return r, nil
 }
 
 // checkpointEvery is how often a search saves its state within a depth.
 const checkpointEvery = time.Minute
 
-func checkpointPath(env *Env, m enumerate.Metric) string {
-	return filepath.Join(env.CheckpointDir, "upperface-"+string(m)+".gob")
+func checkpointPath(env *Env, m cube.Metric) string {
+	return filepath.Join(env.CheckpointDir, "upperface-"+m.String()+".gob")
 }
 
 // useCheckpoints makes cfg save its state under env.CheckpointDir, and
@@ -210,7 +209,7 @@ func useCheckpoints(env *Env, cfg *upperface.Config) error {
 // boundUpperface gives the positions a search left open bounds from the
 // other metrics and from products of known positions, and records how many
 // stay open.
-func boundUpperface(env *Env, metrics []enumerate.Metric, found map[enumerate.Metric]*upperface.Result, params map[string]string) error {
+func boundUpperface(env *Env, metrics []cube.Metric, found map[cube.Metric]*upperface.Result, params map[string]string) error {
 	for _, m := range metrics {
 		r := found[m]
 		if r.Unresolved() == 0 {
@@ -228,7 +227,7 @@ func boundUpperface(env *Env, metrics []enumerate.Metric, found map[enumerate.Me
 		}
 	}
 	for _, m := range metrics {
-		params[string(m)+".unresolved"] = strconv.Itoa(found[m].Unresolved())
+		params[m.String()+".unresolved"] = strconv.Itoa(found[m].Unresolved())
 		env.Log.Info("upperface bounds", "metric", m, "unresolved", found[m].Unresolved())
 	}
 	return nil
@@ -237,7 +236,7 @@ func boundUpperface(env *Env, metrics []enumerate.Metric, found map[enumerate.Me
 // upperfacePositions is the 62,208-row table, checking every maneuver as a
 // reader would: parsed back from its text, applied to the solved cube, it
 // must reach its row's position with its row's length.
-func upperfacePositions(found map[enumerate.Metric]*upperface.Result, cases []upperface.CaseCount) (*results.Table, error) {
+func upperfacePositions(found map[cube.Metric]*upperface.Result, cases []upperface.CaseCount) (*results.Table, error) {
 	cols := []results.Column{
 		{Name: "un", Kind: results.Int64, Doc: "seed 004's unique number: epn*2592 + etn*324 + cpn*27 + ctn"},
 		{Name: "epn", Kind: results.Int64, Doc: "edge permutation number 0..23 (seed 004's table of permutations)"},
@@ -250,11 +249,11 @@ func upperfacePositions(found map[enumerate.Metric]*upperface.Result, cases []up
 		{Name: "ct", Kind: results.String, Doc: "corner twists at UFL ULB UBR URF (1 clockwise, 2 anticlockwise)"},
 	}
 	for _, m := range UpperfaceMetrics {
-		p := strings.ToLower(string(m))
+		p := strings.ToLower(m.String())
 		cols = append(cols,
-			results.Column{Name: p + "_distance", Kind: results.Int64, Nullable: true, Doc: "distance in " + string(m) + ", null where only bounds are known or the metric was not searched"},
-			results.Column{Name: p + "_lower", Kind: results.Int64, Nullable: true, Doc: "proven lower bound of the " + string(m) + " distance"},
-			results.Column{Name: p + "_upper", Kind: results.Int64, Nullable: true, Doc: "upper bound of the " + string(m) + " distance: the maneuver's length"},
+			results.Column{Name: p + "_distance", Kind: results.Int64, Nullable: true, Doc: "distance in " + m.String() + ", null where only bounds are known or the metric was not searched"},
+			results.Column{Name: p + "_lower", Kind: results.Int64, Nullable: true, Doc: "proven lower bound of the " + m.String() + " distance"},
+			results.Column{Name: p + "_upper", Kind: results.Int64, Nullable: true, Doc: "upper bound of the " + m.String() + " distance: the maneuver's length"},
 			results.Column{Name: p + "_maneuver", Kind: results.String, Nullable: true, Doc: "a maneuver from the solved cube to the position of length " + p + "_upper (optimal where " + p + "_distance is set)"},
 		)
 	}
@@ -296,7 +295,7 @@ func upperfacePositions(found map[enumerate.Metric]*upperface.Result, cases []up
 
 // checkManeuver parses a maneuver's text and applies it: it must reach un
 // with length n in metric m.
-func checkManeuver(text string, un int, m enumerate.Metric, n int) error {
+func checkManeuver(text string, un int, m cube.Metric, n int) error {
 	moves, err := cube.ParseManeuver(text)
 	if err != nil {
 		return fmt.Errorf("self-check failed: the maneuver of un %d in %s does not parse: %w", un, m, err)
@@ -305,11 +304,7 @@ func checkManeuver(text string, un int, m enumerate.Metric, n int) error {
 	if err != nil || p.Un() != un {
 		return fmt.Errorf("self-check failed: the %s maneuver %q of un %d reaches another position", m, text, un)
 	}
-	length := len(moves)
-	if m == enumerate.QTM {
-		length = cube.QuarterTurnLength(moves)
-	}
-	if length != n {
+	if length := m.Length(moves); length != n {
 		return fmt.Errorf("self-check failed: the %s maneuver %q of un %d has length %d, the table says %d", m, text, un, length, n)
 	}
 	return nil
@@ -317,7 +312,7 @@ func checkManeuver(text string, un int, m enumerate.Metric, n int) error {
 
 // upperfaceDistribution counts positions by distance for each metric, with
 // the envelope of the unresolved ones.
-func upperfaceDistribution(metrics []enumerate.Metric, found map[enumerate.Metric]*upperface.Result) *results.Table {
+func upperfaceDistribution(metrics []cube.Metric, found map[cube.Metric]*upperface.Result) *results.Table {
 	t := results.NewTable("upperface_distribution",
 		results.Column{Name: "metric", Kind: results.String, Doc: "HTM, QTM or STM"},
 		results.Column{Name: "depth", Kind: results.Int64, Doc: "distance from the solved cube in the metric"},
@@ -345,7 +340,7 @@ func upperfaceDistribution(metrics []enumerate.Metric, found map[enumerate.Metri
 					possible++
 				}
 			}
-			t.Append(string(m), int64(d), exact, within, possible, d <= r.Exhaustive)
+			t.Append(m.String(), int64(d), exact, within, possible, d <= r.Exhaustive)
 		}
 	}
 	return t

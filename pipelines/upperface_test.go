@@ -65,10 +65,8 @@ func checkPositions(t *testing.T, tab *results.Table) {
 			if err != nil || q.Un() != un {
 				t.Fatalf("un %d: the %s maneuver %q reaches another position", un, m, text)
 			}
-			length := int64(len(moves))
-			if m == "qtm" {
-				length = int64(cube.QuarterTurnLength(moves))
-			}
+			metric, _ := cube.ParseMetric(m)
+			length := int64(metric.Length(moves))
 			lower, upper := col(row, m+"_lower").(int64), col(row, m+"_upper").(int64)
 			if length != upper || lower > upper {
 				t.Fatalf("un %d %s: %q has length %d, bounds [%d, %d]", un, m, text, length, lower, upper)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/enumerate"
 )
 
 // AxisMove turns the two outer layers of one axis: the first face (U, R or
@@ -95,27 +94,30 @@ func (e AxisMove) isSlice() bool {
 	return p != 0 && q != 0 && (p+q)&3 == 0
 }
 
-// quarterTurns is the quarter-turn length of turning one face by p.
-var quarterTurns = [4]int{0, 1, 2, 1}
+// Cost is e's length in metric m, as cube.Metric counts the moves e is
+// written with (see moves): in HTM one or two face turns, in QTM their
+// quarter turns, in STM 1 when e turns one face or is a slice turn and 2
+// otherwise.
+func (e AxisMove) Cost(m cube.Metric) int { return int(axisCost[m][e]) }
 
-// Cost is e's length in metric m: in HTM a face turn costs 1; in QTM a
-// quarter turn costs 1 and a half turn 2; in STM a face turn or a slice
-// turn costs 1, so e costs 1 when it turns one face or is a slice turn and
-// 2 otherwise. It panics on another metric.
-func (e AxisMove) Cost(m enumerate.Metric) int {
-	p, q := e.Powers()
-	switch m {
-	case enumerate.HTM:
-		return min(p, 1) + min(q, 1)
-	case enumerate.QTM:
-		return quarterTurns[p] + quarterTurns[q]
-	case enumerate.STM:
-		if p == 0 || q == 0 || e.isSlice() {
-			return 1
+// axisCost[m][e] is e.Cost(m), tabulated because the search's inner loops
+// and StoredEntries ask for it often.
+var axisCost = func() (t [cube.NMetrics][1 << 6]uint8) {
+	for _, m := range cube.Metrics {
+		for _, e := range AxisMoves {
+			t[m][e] = uint8(m.Length(e.moves(m)))
 		}
-		return 2
 	}
-	panic(fmt.Sprintf("upperface: unknown metric %q", m))
+	return t
+}()
+
+// moves writes e in metric m's notation: a slice move in STM where e is a
+// slice turn, else its face turns (in the home frame; Word.Moves reframes).
+func (e AxisMove) moves(m cube.Metric) []cube.Move {
+	if m == cube.STM && e.isSlice() {
+		return []cube.Move{sliceMove[e]}
+	}
+	return e.faceMoves()
 }
 
 // Conjugate returns the axis move S(s)^-1 * e * S(s): e seen through the
@@ -139,7 +141,7 @@ func (e AxisMove) String() string {
 type Word []AxisMove
 
 // Cost is the word's length in metric m.
-func (w Word) Cost(m enumerate.Metric) int {
+func (w Word) Cost(m cube.Metric) int {
 	n := 0
 	for _, e := range w {
 		n += e.Cost(m)
@@ -202,16 +204,12 @@ func Concat(a, b Word) Word {
 // QTM; for STM a slice turn where an axis move is one, with each move named
 // by where its layer is after the slice turns before it (cube.Reframe).
 // Its length in m is w.Cost(m).
-func (w Word) Moves(m enumerate.Metric) []cube.Move {
+func (w Word) Moves(m cube.Metric) []cube.Move {
 	var fixed []cube.Move
 	for _, e := range w {
-		if m == enumerate.STM && e.isSlice() {
-			fixed = append(fixed, sliceMove[e])
-			continue
-		}
-		fixed = append(fixed, e.faceMoves()...)
+		fixed = append(fixed, e.moves(m)...)
 	}
-	if m == enumerate.STM {
+	if m == cube.STM {
 		return cube.Reframe(fixed)
 	}
 	return fixed

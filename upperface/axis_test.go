@@ -5,18 +5,9 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/enumerate"
 )
 
-var metrics = []enumerate.Metric{enumerate.HTM, enumerate.QTM, enumerate.STM}
-
-// maneuverLength measures a maneuver of face and slice turns in metric m.
-func maneuverLength(moves []cube.Move, m enumerate.Metric) int {
-	if m == enumerate.QTM {
-		return cube.QuarterTurnLength(moves)
-	}
-	return len(moves)
-}
+var metrics = []cube.Metric{cube.HTM, cube.QTM, cube.STM}
 
 func TestAxisMoves(t *testing.T) {
 	if len(AxisMoves) != NAxisMoves {
@@ -42,7 +33,7 @@ func TestAxisMoves(t *testing.T) {
 			if cube.FromMoves(moves) != c {
 				t.Errorf("%v in %s is written %s, which does something else", e, m, cube.FormatManeuver(moves))
 			}
-			if got := maneuverLength(moves, m); got != e.Cost(m) {
+			if got := m.Length(moves); got != e.Cost(m) {
 				t.Errorf("%v costs %d in %s, but %s has length %d", e, e.Cost(m), m, cube.FormatManeuver(moves), got)
 			}
 		}
@@ -58,9 +49,9 @@ func TestAxisMoves(t *testing.T) {
 		{NewAxisMove(cube.AxisFB, 2, 1), 2, 3, 2},
 		{NewAxisMove(cube.AxisFB, 0, 2), 1, 2, 1},
 	} {
-		if tc.e.Cost(enumerate.HTM) != tc.htm || tc.e.Cost(enumerate.QTM) != tc.qtm || tc.e.Cost(enumerate.STM) != tc.stm {
-			t.Errorf("%v costs %d, %d, %d; want %d, %d, %d", tc.e, tc.e.Cost(enumerate.HTM), tc.e.Cost(enumerate.QTM),
-				tc.e.Cost(enumerate.STM), tc.htm, tc.qtm, tc.stm)
+		if tc.e.Cost(cube.HTM) != tc.htm || tc.e.Cost(cube.QTM) != tc.qtm || tc.e.Cost(cube.STM) != tc.stm {
+			t.Errorf("%v costs %d, %d, %d; want %d, %d, %d", tc.e, tc.e.Cost(cube.HTM), tc.e.Cost(cube.QTM),
+				tc.e.Cost(cube.STM), tc.htm, tc.qtm, tc.stm)
 		}
 	}
 }
@@ -94,7 +85,7 @@ func TestWords(t *testing.T) {
 				t.Errorf("Concat(%v, %v) costs more in %s than its parts", a, b, m)
 			}
 			moves := ab.Moves(m)
-			if cube.FromMoves(moves) != ab.Cube() || maneuverLength(moves, m) != ab.Cost(m) {
+			if cube.FromMoves(moves) != ab.Cube() || m.Length(moves) != ab.Cost(m) {
 				t.Errorf("%v in %s: %s", ab, m, cube.FormatManeuver(moves))
 			}
 		}
@@ -119,7 +110,7 @@ func TestSliceNotation(t *testing.T) {
 	m2 := NewAxisMove(cube.AxisRL, 2, 2)
 	u := func(p, q int) AxisMove { return NewAxisMove(cube.AxisUD, p, q) }
 	h := Word{m2, u(0, 1), m2, u(2, 0), m2, u(0, 1), m2}
-	moves := h.Moves(enumerate.STM)
+	moves := h.Moves(cube.STM)
 	if got := cube.FormatManeuver(moves); got != "M2 U M2 U2 M2 U M2" {
 		t.Errorf("H permutation in STM: %s", got)
 	}
@@ -127,7 +118,7 @@ func TestSliceNotation(t *testing.T) {
 	if h.Cube() != cube.FromMoves(want) {
 		t.Error("the home-frame word is not the H permutation")
 	}
-	if h.Cost(enumerate.STM) != 7 || h.Cost(enumerate.HTM) != 11 {
-		t.Errorf("H permutation costs %d STM, %d HTM; want 7 and 11", h.Cost(enumerate.STM), h.Cost(enumerate.HTM))
+	if h.Cost(cube.STM) != 7 || h.Cost(cube.HTM) != 11 {
+		t.Errorf("H permutation costs %d STM, %d HTM; want 7 and 11", h.Cost(cube.STM), h.Cost(cube.HTM))
 	}
 }

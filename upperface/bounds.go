@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/enumerate"
 	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
@@ -44,7 +43,7 @@ func (r *Result) boundUnfound() {
 // a bound of the other parity rises by one. A bound above a known maneuver's
 // length would mean a wrong proof: an error.
 func (r *Result) raiseLower(un, lb int) error {
-	if r.Metric == enumerate.QTM {
+	if r.Metric == cube.QTM {
 		p, _ := FromUn(un)
 		if lb%2 != cube.PermParity(p.CP[:]) {
 			lb++
@@ -95,7 +94,7 @@ func (r *Result) BoundBy(o *Result) error {
 
 // costRatio returns rho = num/den, the least cost_a(e)/cost_b(e) over the
 // axis moves e: for every word, cost_a >= rho * cost_b.
-func costRatio(a, b enumerate.Metric) (num, den int) {
+func costRatio(a, b cube.Metric) (num, den int) {
 	num, den = 1<<30, 1
 	for _, e := range AxisMoves {
 		ca, cb := e.Cost(a), e.Cost(b)

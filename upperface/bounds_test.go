@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cubecensus/cubecensus/enumerate"
+	"github.com/cubecensus/cubecensus/cube"
 )
 
 // clone copies a result, so that tests may bound and compose cached ones.
@@ -20,8 +20,8 @@ func clone(r *Result) *Result {
 // composes the rest, then checks every bound against a search exhaustive
 // through 13: lower <= distance <= upper, with a maneuver of length upper.
 func TestBounds(t *testing.T) {
-	q := clone(search(t, enumerate.QTM, 5, 10, 2, 0))
-	h := search(t, enumerate.HTM, 5, 11, 2, 0)
+	q := clone(search(t, cube.QTM, 5, 10, 2, 0))
+	h := search(t, cube.HTM, 5, 11, 2, 0)
 	if err := q.BoundBy(h); err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestBounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkWords(t, q)
-	deep := search(t, enumerate.QTM, 5, 13, 2, 0)
+	deep := search(t, cube.QTM, 5, 13, 2, 0)
 	improved := 0
 	for un := range NPositions {
 		if q.Word[un] == nil {
@@ -43,7 +43,7 @@ func TestBounds(t *testing.T) {
 		if deep.Exact(un) && (deep.Upper[un] < q.Lower[un] || deep.Upper[un] > q.Upper[un]) {
 			t.Fatalf("un %d is at %d, outside the bounds [%d, %d]", un, deep.Upper[un], q.Lower[un], q.Upper[un])
 		}
-		if !q.Exact(un) && q.Upper[un] < h.Word[un].Cost(enumerate.QTM) {
+		if !q.Exact(un) && q.Upper[un] < h.Word[un].Cost(cube.QTM) {
 			improved++
 		}
 	}
@@ -55,8 +55,8 @@ func TestBounds(t *testing.T) {
 // TestBoundsCatchContradiction: a lower bound above a known maneuver is a
 // wrong proof, and BoundBy says so.
 func TestBoundsCatchContradiction(t *testing.T) {
-	q := clone(search(t, enumerate.QTM, 5, 10, 2, 0))
-	h := clone(search(t, enumerate.HTM, 5, 11, 2, 0))
+	q := clone(search(t, cube.QTM, 5, 10, 2, 0))
+	h := clone(search(t, cube.HTM, 5, 11, 2, 0))
 	h.Lower[9387] = 10 // F R U R' U' F' is 6 in both metrics
 	if err := q.BoundBy(h); err == nil || !strings.Contains(err.Error(), "un 9387") {
 		t.Errorf("BoundBy with a contradicting bound: %v", err)

@@ -6,7 +6,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/cubecensus/cubecensus/enumerate"
+	"github.com/cubecensus/cubecensus/cube"
 )
 
 // Checkpoint is a search's progress at a chunk boundary: what it has found
@@ -20,7 +20,7 @@ type Checkpoint struct {
 	// caller sets and checks it (a checkpoint of another build may not
 	// resume the same search).
 	Program     string
-	Metric      enumerate.Metric
+	Metric      cube.Metric
 	StoredDepth int
 	Budget      int64
 	MaxDepth    int

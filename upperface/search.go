@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/enumerate"
 	"github.com/cubecensus/cubecensus/internal/hashjoin"
 )
 
@@ -54,7 +53,7 @@ import (
 
 // Config says how to search one metric.
 type Config struct {
-	Metric enumerate.Metric
+	Metric cube.Metric
 	// StoredDepth is k: the stored side holds every word of cost <= k
 	// (see StoredBytes for its memory).
 	StoredDepth int
@@ -92,7 +91,7 @@ type DepthStats struct {
 
 // Result is what a search found, and the bounds of what it did not.
 type Result struct {
-	Metric enumerate.Metric
+	Metric cube.Metric
 	// Lower and Upper bound each position's distance; they are equal where
 	// it is known. Word[un] has cost Upper[un]; Upper is -1 and Word nil
 	// where no maneuver is known yet (see Offer and Compose).
@@ -111,7 +110,7 @@ const maxStoredDepth = 9
 
 // StoredEntries is the number of words of cost <= k in metric m, the
 // entries of the stored side: one per word, counted by costs alone.
-func StoredEntries(m enumerate.Metric, k int) uint64 {
+func StoredEntries(m cube.Metric, k int) uint64 {
 	// ending[c]: words of cost c ending on one given axis (the same for
 	// each axis); all[c]: all words of cost c.
 	ending := make([]uint64, k+1)
@@ -134,13 +133,13 @@ func StoredEntries(m enumerate.Metric, k int) uint64 {
 }
 
 // StoredBytes is the memory of the stored side for depth k.
-func StoredBytes(m enumerate.Metric, k int) uint64 {
+func StoredBytes(m cube.Metric, k int) uint64 {
 	return hashjoin.Bytes(StoredEntries(m, k))
 }
 
 // ChooseStoredDepth returns the deepest k (at most 9) whose stored side fits
 // in budget bytes, or an error naming what the smallest useful one needs.
-func ChooseStoredDepth(m enumerate.Metric, budget uint64) (int, error) {
+func ChooseStoredDepth(m cube.Metric, budget uint64) (int, error) {
 	const minDepth = 3
 	if StoredBytes(m, minDepth) > budget {
 		return 0, fmt.Errorf("the %s search's smallest table needs %d bytes, more than the budget %d", m, StoredBytes(m, minDepth), budget)
@@ -155,7 +154,7 @@ func ChooseStoredDepth(m enumerate.Metric, budget uint64) (int, error) {
 // searcher holds one metric's search state.
 type searcher struct {
 	cfg      Config
-	metric   enumerate.Metric
+	metric   cube.Metric
 	k        int
 	pairs    *pairTables
 	group    *groupTables
@@ -251,7 +250,7 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 	return s.res, nil
 }
 
-func newResult(m enumerate.Metric) *Result {
+func newResult(m cube.Metric) *Result {
 	r := &Result{Metric: m, Lower: make([]int, NPositions), Upper: make([]int, NPositions), Word: make([]Word, NPositions)}
 	for i := range r.Upper {
 		r.Upper[i] = -1
@@ -262,7 +261,7 @@ func newResult(m enumerate.Metric) *Result {
 // firstMoves are the axis moves a prefix may begin with: one of each class
 // under uSyms, leaving out U turns (alone or with a D turn whose cost adds)
 // and D turns alone, which the search reaches otherwise (see above).
-func firstMoves(m enumerate.Metric) []AxisMove {
+func firstMoves(m cube.Metric) []AxisMove {
 	var out []AxisMove
 	for _, e := range AxisMoves {
 		p, q := e.Powers()

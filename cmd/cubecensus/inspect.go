@@ -73,12 +73,8 @@ func describe(c cube.Cube, moves []cube.Move) string {
 			}
 		}
 		fmt.Fprintf(&b, "maneuver     %s\n", cube.FormatManeuver(moves))
-		fmt.Fprintf(&b, "length       %d face turns, %d slice turns, %d rotations", faces, slices, rotations)
-		if slices == 0 && rotations == 0 {
-			fmt.Fprintf(&b, " (HTM %d, QTM %d)", faces, cube.QuarterTurnLength(moves))
-		} else if rotations == 0 {
-			fmt.Fprintf(&b, " (STM %d)", faces+slices)
-		}
+		fmt.Fprintf(&b, "length       %d face turns, %d slice turns, %d rotations (HTM %d, QTM %d, STM %d)",
+			faces, slices, rotations, cube.HTM.Length(moves), cube.QTM.Length(moves), cube.STM.Length(moves))
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "facelets     %s\n", c.Facelets())
