@@ -8,7 +8,7 @@ import (
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/enumerate"
-	"github.com/cubecensus/cubecensus/results"
+	"github.com/cubecensus/cubecensus/tables"
 )
 
 // The canonical stage: counts of canonical sequences by matrix powers for
@@ -39,15 +39,15 @@ func runCanonical(ctx context.Context, env *Env) (*Output, error) {
 		}
 		depthOpt = d
 	}
-	seqs := results.NewTable("canonical_sequences",
-		results.Column{Name: "metric", Kind: results.String, Doc: "HTM, QTM or STM"},
-		results.Column{Name: "move_set", Kind: results.String, Doc: "S (18 face turns), Q (quarter turns), S+M (face and slice turns), A (generators of H)"},
-		results.Column{Name: "moves", Kind: results.Int64, Doc: "number of generators in the move set"},
-		results.Column{Name: "depth", Kind: results.Int64, Doc: "sequence length in the metric"},
-		results.Column{Name: "canonical_sequences", Kind: results.BigInt, Doc: "canonical sequences of this length, exact"},
-		results.Column{Name: "distinct_positions", Kind: results.Uint64, Nullable: true, Doc: "positions at exactly this distance, where the brute force reached"},
-		results.Column{Name: "ratio", Kind: results.Float64, Nullable: true, Doc: "canonical_sequences / distinct_positions"},
-		results.Column{Name: "branching_factor", Kind: results.Float64, Doc: "dominant eigenvalue of the transition matrix"},
+	seqs := tables.NewTable("canonical_sequences",
+		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM, QTM or STM"},
+		tables.Column{Name: "move_set", Kind: tables.String, Doc: "S (18 face turns), Q (quarter turns), S+M (face and slice turns), A (generators of H)"},
+		tables.Column{Name: "moves", Kind: tables.Int64, Doc: "number of generators in the move set"},
+		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "sequence length in the metric"},
+		tables.Column{Name: "canonical_sequences", Kind: tables.BigInt, Doc: "canonical sequences of this length, exact"},
+		tables.Column{Name: "distinct_positions", Kind: tables.Uint64, Nullable: true, Doc: "positions at exactly this distance, where the brute force reached"},
+		tables.Column{Name: "ratio", Kind: tables.Float64, Nullable: true, Doc: "canonical_sequences / distinct_positions"},
+		tables.Column{Name: "branching_factor", Kind: tables.Float64, Doc: "dominant eigenvalue of the transition matrix"},
 	)
 	params := map[string]string{"prepass_total": strconv.Itoa(prepassTotal)}
 	for _, set := range enumerate.Sets {
@@ -76,10 +76,10 @@ func runCanonical(ctx context.Context, env *Env) (*Output, error) {
 		}
 	}
 
-	prepass := results.NewTable("canonical_prepass",
-		results.Column{Name: "n", Kind: results.Int64, Doc: "moves from S (all 18 face turns)"},
-		results.Column{Name: "m", Kind: results.Int64, Doc: "moves from A (the generators of H) that follow"},
-		results.Column{Name: "q_nm", Kind: results.BigInt, Doc: "canonical sequences of n moves from S then m from A, exact (seed 002, Table 5.2)"},
+	prepass := tables.NewTable("canonical_prepass",
+		tables.Column{Name: "n", Kind: tables.Int64, Doc: "moves from S (all 18 face turns)"},
+		tables.Column{Name: "m", Kind: tables.Int64, Doc: "moves from A (the generators of H) that follow"},
+		tables.Column{Name: "q_nm", Kind: tables.BigInt, Doc: "canonical sequences of n moves from S then m from A, exact (seed 002, Table 5.2)"},
 	)
 	a := enumerate.NewAutomaton(enumerate.FaceTurns)
 	for total := 0; total <= prepassTotal; total++ {
@@ -87,7 +87,7 @@ func runCanonical(ctx context.Context, env *Env) (*Output, error) {
 			prepass.Append(int64(n), int64(total-n), x)
 		}
 	}
-	return &Output{Tables: []*results.Table{seqs, prepass}, Params: params}, nil
+	return &Output{Tables: []*tables.Table{seqs, prepass}, Params: params}, nil
 }
 
 // bruteForce enumerates a's sequences on cubes to the requested depth (or

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/cubecensus/cubecensus/internal/progress"
-	"github.com/cubecensus/cubecensus/results"
+	"github.com/cubecensus/cubecensus/tables"
 )
 
 // ErrUnknownStage is returned for a stage name that is not registered.
@@ -45,7 +45,7 @@ func (e *Env) Progress(desc string, total int64) *progress.Reporter {
 // Output is what a stage produces: tables, and parameters and measured facts
 // to record in their provenance.
 type Output struct {
-	Tables []*results.Table
+	Tables []*tables.Table
 	Params map[string]string
 }
 
@@ -95,7 +95,7 @@ type Written struct {
 
 // Run runs a stage and writes its tables to dir with provenance.
 func Run(ctx context.Context, s Stage, env *Env, dir string) ([]Written, error) {
-	prov := results.NewProvenance(s.Name, env.Workers)
+	prov := tables.NewProvenance(s.Name, env.Workers)
 	prov.Start = time.Now()
 	env.Log.Info("stage start", "stage", s.Name, "workers", env.Workers)
 	out, err := s.Run(ctx, env)
@@ -108,7 +108,7 @@ func Run(ctx context.Context, s Stage, env *Env, dir string) ([]Written, error) 
 	}
 	var written []Written
 	for _, t := range out.Tables {
-		path, err := results.Write(dir, t, prov)
+		path, err := tables.Write(dir, t, prov)
 		if err != nil {
 			return written, fmt.Errorf("stage %s: %w", s.Name, err)
 		}

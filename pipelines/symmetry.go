@@ -12,8 +12,8 @@ import (
 
 	"github.com/cubecensus/cubecensus/burnside"
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/results"
 	"github.com/cubecensus/cubecensus/solver"
+	"github.com/cubecensus/cubecensus/tables"
 )
 
 // The symmetry stage: every cube classified by its stabilizer under the 48
@@ -76,13 +76,13 @@ func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
 		return nil, nil, fmt.Errorf("no witness of %v solved within %d nodes in %d attempts", burnside.TypeOf(k), witnessNodeBudget, witnessAttempts)
 	}
 
-	typesM := results.NewTable("symmetry_types_m",
-		results.Column{Name: "name", Kind: results.String, Doc: "Schoenflies symbol, with seed 000's variant"},
-		results.Column{Name: "order", Kind: results.Int64, Doc: "symmetries in the subgroup"},
-		results.Column{Name: "class_size", Kind: results.Int64, Doc: "conjugate subgroups of this type"},
-		results.Column{Name: "cubes_at_least", Kind: results.BigInt, Doc: "cubes having at least the symmetries of one subgroup of this type"},
-		results.Column{Name: "cubes_exactly", Kind: results.BigInt, Doc: "cubes whose symmetry group is exactly one given subgroup of this type"},
-		results.Column{Name: "classes_mod_m", Kind: results.BigInt, Doc: "essentially different cubes (orbits under M) of this type"},
+	typesM := tables.NewTable("symmetry_types_m",
+		tables.Column{Name: "name", Kind: tables.String, Doc: "Schoenflies symbol, with seed 000's variant"},
+		tables.Column{Name: "order", Kind: tables.Int64, Doc: "symmetries in the subgroup"},
+		tables.Column{Name: "class_size", Kind: tables.Int64, Doc: "conjugate subgroups of this type"},
+		tables.Column{Name: "cubes_at_least", Kind: tables.BigInt, Doc: "cubes having at least the symmetries of one subgroup of this type"},
+		tables.Column{Name: "cubes_exactly", Kind: tables.BigInt, Doc: "cubes whose symmetry group is exactly one given subgroup of this type"},
+		tables.Column{Name: "classes_mod_m", Kind: tables.BigInt, Doc: "essentially different cubes (orbits under M) of this type"},
 		witnessFacelets, witnessManeuver,
 	)
 	for _, cl := range sortedClasses(m) {
@@ -93,15 +93,15 @@ func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
 		typesM.Append(burnside.TypeOf(cl.Rep).H1, int64(cl.Rep.Len()), int64(len(cl.Members)), cl.Fixed, cl.Exact, cl.Orbits, f, man)
 	}
 
-	typesMC2 := results.NewTable("symmetry_types_mc2",
-		results.Column{Name: "kind", Kind: results.Int64, Doc: "1: (H,1); 2: (H,1) and (H,a); 3: (H1,1) and (H2\\H1,a) (seed 000)"},
-		results.Column{Name: "h1", Kind: results.String, Doc: "H for kinds 1 and 2; H1, the symmetries kept, for kind 3"},
-		results.Column{Name: "h2", Kind: results.String, Doc: "H for kinds 1 and 2; H2, the symmetries with or without inversion, for kind 3"},
-		results.Column{Name: "order", Kind: results.Int64, Doc: "elements of M x C2 in the subgroup"},
-		results.Column{Name: "class_size", Kind: results.Int64, Doc: "conjugate subgroups of this type"},
-		results.Column{Name: "cubes_fixed", Kind: results.BigInt, Doc: "cubes fixed by every element of one subgroup of this type"},
-		results.Column{Name: "cubes_exactly", Kind: results.BigInt, Doc: "cubes whose stabilizer is exactly one given subgroup of this type"},
-		results.Column{Name: "orbits", Kind: results.BigInt, Doc: "O(H): essentially different cubes (orbits under M x C2) of this type"},
+	typesMC2 := tables.NewTable("symmetry_types_mc2",
+		tables.Column{Name: "kind", Kind: tables.Int64, Doc: "1: (H,1); 2: (H,1) and (H,a); 3: (H1,1) and (H2\\H1,a) (seed 000)"},
+		tables.Column{Name: "h1", Kind: tables.String, Doc: "H for kinds 1 and 2; H1, the symmetries kept, for kind 3"},
+		tables.Column{Name: "h2", Kind: tables.String, Doc: "H for kinds 1 and 2; H2, the symmetries with or without inversion, for kind 3"},
+		tables.Column{Name: "order", Kind: tables.Int64, Doc: "elements of M x C2 in the subgroup"},
+		tables.Column{Name: "class_size", Kind: tables.Int64, Doc: "conjugate subgroups of this type"},
+		tables.Column{Name: "cubes_fixed", Kind: tables.BigInt, Doc: "cubes fixed by every element of one subgroup of this type"},
+		tables.Column{Name: "cubes_exactly", Kind: tables.BigInt, Doc: "cubes whose stabilizer is exactly one given subgroup of this type"},
+		tables.Column{Name: "orbits", Kind: tables.BigInt, Doc: "O(H): essentially different cubes (orbits under M x C2) of this type"},
 		witnessFacelets, witnessManeuver,
 	)
 	for _, cl := range sortedClasses(mc2) {
@@ -116,12 +116,12 @@ func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
 		typesMC2.Append(int64(ty.Kind), ty.H1, ty.H2, int64(cl.Rep.Len()), int64(len(cl.Members)), cl.Fixed, cl.Exact, cl.Orbits, f, man)
 	}
 
-	totals := results.NewTable("symmetry_totals",
-		results.Column{Name: "group", Kind: results.String, Doc: "the group acting on all cubes"},
-		results.Column{Name: "order", Kind: results.Int64},
-		results.Column{Name: "orbits", Kind: results.BigInt, Doc: "orbits by Burnside's lemma: the average number of cubes an element fixes"},
-		results.Column{Name: "orbits_by_types", Kind: results.BigInt, Doc: "orbits as the sum of O(K) over the stabilizer types: must equal orbits"},
-		results.Column{Name: "cubes_with_symmetry", Kind: results.BigInt, Doc: "cubes fixed by some element other than the identity"},
+	totals := tables.NewTable("symmetry_totals",
+		tables.Column{Name: "group", Kind: tables.String, Doc: "the group acting on all cubes"},
+		tables.Column{Name: "order", Kind: tables.Int64},
+		tables.Column{Name: "orbits", Kind: tables.BigInt, Doc: "orbits by Burnside's lemma: the average number of cubes an element fixes"},
+		tables.Column{Name: "orbits_by_types", Kind: tables.BigInt, Doc: "orbits as the sum of O(K) over the stabilizer types: must equal orbits"},
+		tables.Column{Name: "cubes_with_symmetry", Kind: tables.BigInt, Doc: "cubes fixed by some element other than the identity"},
 	)
 	all := new(big.Int).Set(m.Classes[0].Fixed) // the trivial subgroup fixes every cube
 	for _, g := range []struct {
@@ -151,15 +151,15 @@ func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
 		totals.Append(g.name, int64(g.group.Len()), b, c.Orbits(), symmetric)
 	}
 	return &Output{
-		Tables: []*results.Table{typesM, typesMC2, totals},
+		Tables: []*tables.Table{typesM, typesMC2, totals},
 		Params: map[string]string{"witness_seed": strconv.Itoa(witnessSeed), "witness_tries": strconv.Itoa(witnessTries)},
 	}, nil
 }
 
 // The witness columns of both type tables.
 var (
-	witnessFacelets = results.Column{Name: "witness_facelets", Kind: results.String, Nullable: true, Doc: "a cube whose stabilizer is exactly this subgroup, null if none exists"}
-	witnessManeuver = results.Column{Name: "witness_maneuver", Kind: results.String, Nullable: true, Doc: "a maneuver generating the witness from the solved cube (two-phase, not optimal)"}
+	witnessFacelets = tables.Column{Name: "witness_facelets", Kind: tables.String, Nullable: true, Doc: "a cube whose stabilizer is exactly this subgroup, null if none exists"}
+	witnessManeuver = tables.Column{Name: "witness_maneuver", Kind: tables.String, Nullable: true, Doc: "a maneuver generating the witness from the solved cube (two-phase, not optimal)"}
 )
 
 // sortedClasses orders a census's classes as seed 000's tables do, largest

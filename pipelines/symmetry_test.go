@@ -9,7 +9,7 @@ import (
 
 	"github.com/cubecensus/cubecensus/burnside"
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/results"
+	"github.com/cubecensus/cubecensus/tables"
 )
 
 // TestSymmetryStage runs the stage and checks its tables as a reader
@@ -21,17 +21,17 @@ func TestSymmetryStage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := map[string]*results.Table{}
+	byName := map[string]*tables.Table{}
 	for _, tab := range out.Tables {
-		tables[tab.Name] = tab
+		byName[tab.Name] = tab
 	}
-	if n := len(tables["symmetry_types_m"].Rows); n != 33 {
+	if n := len(byName["symmetry_types_m"].Rows); n != 33 {
 		t.Errorf("symmetry_types_m has %d rows, want 33", n)
 	}
-	if n := len(tables["symmetry_types_mc2"].Rows); n != 131 {
+	if n := len(byName["symmetry_types_mc2"].Rows); n != 131 {
 		t.Errorf("symmetry_types_mc2 has %d rows, want 131", n)
 	}
-	totals := tables["symmetry_totals"]
+	totals := byName["symmetry_totals"]
 	for _, row := range totals.Rows {
 		if row[0] == "M x C2 (symmetry and inversion)" && row[2].(*big.Int).String() != "450541810590509978" {
 			t.Errorf("M x C2 orbits = %v, want 450,541,810,590,509,978 (seed 000)", row[2])
@@ -44,7 +44,7 @@ func TestSymmetryStage(t *testing.T) {
 		table string
 		group burnside.Set
 	}{{"symmetry_types_m", burnside.GroupM}, {"symmetry_types_mc2", burnside.GroupMC2}} {
-		tab := tables[tc.table]
+		tab := byName[tc.table]
 		fi, mi, oi := tab.Index("witness_facelets"), tab.Index("witness_maneuver"), tab.Index("order")
 		exact := tab.Index("cubes_exactly")
 		for _, row := range tab.Rows {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/progress"
-	"github.com/cubecensus/cubecensus/results"
+	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
 )
 
@@ -105,7 +105,7 @@ func runUpperface(ctx context.Context, env *Env) (*Output, error) {
 		}
 	}
 	return &Output{
-		Tables: []*results.Table{positions, upperfaceDistribution(metrics, found), upperfaceCases(cases)},
+		Tables: []*tables.Table{positions, upperfaceDistribution(metrics, found), upperfaceCases(cases)},
 		Params: params,
 	}, nil
 }
@@ -182,7 +182,7 @@ func useCheckpoints(env *Env, cfg *upperface.Config) error {
 		return nil
 	}
 	path := checkpointPath(env, cfg.Metric)
-	program := results.NewProvenance("upperface", env.Workers).Commit
+	program := tables.NewProvenance("upperface", env.Workers).Commit
 	if f, err := os.Open(path); err == nil {
 		c, err := upperface.DecodeCheckpoint(f)
 		f.Close()
@@ -201,7 +201,7 @@ func useCheckpoints(env *Env, cfg *upperface.Config) error {
 	cfg.CheckpointEvery = checkpointEvery
 	cfg.Checkpoint = func(c *upperface.Checkpoint) error {
 		c.Program = program
-		return results.WriteAtomically(path, c.Encode)
+		return tables.WriteAtomically(path, c.Encode)
 	}
 	return nil
 }
@@ -236,31 +236,31 @@ func boundUpperface(env *Env, metrics []cube.Metric, found map[cube.Metric]*uppe
 // upperfacePositions is the 62,208-row table, checking every maneuver as a
 // reader would: parsed back from its text, applied to the solved cube, it
 // must reach its row's position with its row's length.
-func upperfacePositions(found map[cube.Metric]*upperface.Result, cases []upperface.CaseCount) (*results.Table, error) {
-	cols := []results.Column{
-		{Name: "un", Kind: results.Int64, Doc: "seed 004's unique number: epn*2592 + etn*324 + cpn*27 + ctn"},
-		{Name: "epn", Kind: results.Int64, Doc: "edge permutation number 0..23 (seed 004's table of permutations)"},
-		{Name: "etn", Kind: results.Int64, Doc: "edge flip number 0..7: flips of UL, UB, UR weigh 1, 2, 4"},
-		{Name: "cpn", Kind: results.Int64, Doc: "corner permutation number 0..11 (the permutation's number halved)"},
-		{Name: "ctn", Kind: results.Int64, Doc: "corner twist number 0..26: twists of UFL, ULB, UBR weigh 1, 3, 9"},
-		{Name: "ep", Kind: results.String, Doc: "edge pieces at UL UB UR UF (0..3 in that order)"},
-		{Name: "et", Kind: results.String, Doc: "edge flips at UL UB UR UF"},
-		{Name: "cp", Kind: results.String, Doc: "corner pieces at UFL ULB UBR URF (0..3 in that order)"},
-		{Name: "ct", Kind: results.String, Doc: "corner twists at UFL ULB UBR URF (1 clockwise, 2 anticlockwise)"},
+func upperfacePositions(found map[cube.Metric]*upperface.Result, cases []upperface.CaseCount) (*tables.Table, error) {
+	cols := []tables.Column{
+		{Name: "un", Kind: tables.Int64, Doc: "seed 004's unique number: epn*2592 + etn*324 + cpn*27 + ctn"},
+		{Name: "epn", Kind: tables.Int64, Doc: "edge permutation number 0..23 (seed 004's table of permutations)"},
+		{Name: "etn", Kind: tables.Int64, Doc: "edge flip number 0..7: flips of UL, UB, UR weigh 1, 2, 4"},
+		{Name: "cpn", Kind: tables.Int64, Doc: "corner permutation number 0..11 (the permutation's number halved)"},
+		{Name: "ctn", Kind: tables.Int64, Doc: "corner twist number 0..26: twists of UFL, ULB, UBR weigh 1, 3, 9"},
+		{Name: "ep", Kind: tables.String, Doc: "edge pieces at UL UB UR UF (0..3 in that order)"},
+		{Name: "et", Kind: tables.String, Doc: "edge flips at UL UB UR UF"},
+		{Name: "cp", Kind: tables.String, Doc: "corner pieces at UFL ULB UBR URF (0..3 in that order)"},
+		{Name: "ct", Kind: tables.String, Doc: "corner twists at UFL ULB UBR URF (1 clockwise, 2 anticlockwise)"},
 	}
 	for _, m := range UpperfaceMetrics {
 		p := strings.ToLower(m.String())
 		cols = append(cols,
-			results.Column{Name: p + "_distance", Kind: results.Int64, Nullable: true, Doc: "distance in " + m.String() + ", null where only bounds are known or the metric was not searched"},
-			results.Column{Name: p + "_lower", Kind: results.Int64, Nullable: true, Doc: "proven lower bound of the " + m.String() + " distance"},
-			results.Column{Name: p + "_upper", Kind: results.Int64, Nullable: true, Doc: "upper bound of the " + m.String() + " distance: the maneuver's length"},
-			results.Column{Name: p + "_maneuver", Kind: results.String, Nullable: true, Doc: "a maneuver from the solved cube to the position of length " + p + "_upper (optimal where " + p + "_distance is set)"},
+			tables.Column{Name: p + "_distance", Kind: tables.Int64, Nullable: true, Doc: "distance in " + m.String() + ", null where only bounds are known or the metric was not searched"},
+			tables.Column{Name: p + "_lower", Kind: tables.Int64, Nullable: true, Doc: "proven lower bound of the " + m.String() + " distance"},
+			tables.Column{Name: p + "_upper", Kind: tables.Int64, Nullable: true, Doc: "upper bound of the " + m.String() + " distance: the maneuver's length"},
+			tables.Column{Name: p + "_maneuver", Kind: tables.String, Nullable: true, Doc: "a maneuver from the solved cube to the position of length " + p + "_upper (optimal where " + p + "_distance is set)"},
 		)
 	}
 	for _, c := range cases {
-		cols = append(cols, results.Column{Name: "case_" + c.Kind.String(), Kind: results.Int64, Doc: "case id, the least un among " + c.Kind.Doc()})
+		cols = append(cols, tables.Column{Name: "case_" + c.Kind.String(), Kind: tables.Int64, Doc: "case id, the least un among " + c.Kind.Doc()})
 	}
-	t := results.NewTable("upperface_positions", cols...)
+	t := tables.NewTable("upperface_positions", cols...)
 	for un := range upperface.NPositions {
 		p, err := upperface.FromUn(un)
 		if err != nil {
@@ -312,14 +312,14 @@ func checkManeuver(text string, un int, m cube.Metric, n int) error {
 
 // upperfaceDistribution counts positions by distance for each metric, with
 // the envelope of the unresolved ones.
-func upperfaceDistribution(metrics []cube.Metric, found map[cube.Metric]*upperface.Result) *results.Table {
-	t := results.NewTable("upperface_distribution",
-		results.Column{Name: "metric", Kind: results.String, Doc: "HTM, QTM or STM"},
-		results.Column{Name: "depth", Kind: results.Int64, Doc: "distance from the solved cube in the metric"},
-		results.Column{Name: "positions", Kind: results.Int64, Doc: "positions proven to be at exactly this distance"},
-		results.Column{Name: "cumulative", Kind: results.Int64, Doc: "positions proven to be within this distance (their upper bound is at most depth)"},
-		results.Column{Name: "cumulative_possible", Kind: results.Int64, Doc: "positions that may be within this distance (their lower bound is at most depth); equals cumulative where all are known"},
-		results.Column{Name: "exhaustive", Kind: results.Bool, Doc: "the search was exhaustive through this depth, so positions is the full count"},
+func upperfaceDistribution(metrics []cube.Metric, found map[cube.Metric]*upperface.Result) *tables.Table {
+	t := tables.NewTable("upperface_distribution",
+		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM, QTM or STM"},
+		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved cube in the metric"},
+		tables.Column{Name: "positions", Kind: tables.Int64, Doc: "positions proven to be at exactly this distance"},
+		tables.Column{Name: "cumulative", Kind: tables.Int64, Doc: "positions proven to be within this distance (their upper bound is at most depth)"},
+		tables.Column{Name: "cumulative_possible", Kind: tables.Int64, Doc: "positions that may be within this distance (their lower bound is at most depth); equals cumulative where all are known"},
+		tables.Column{Name: "exhaustive", Kind: tables.Bool, Doc: "the search was exhaustive through this depth, so positions is the full count"},
 	)
 	for _, m := range metrics {
 		r := found[m]
@@ -347,13 +347,13 @@ func upperfaceDistribution(metrics []cube.Metric, found map[cube.Metric]*upperfa
 }
 
 // upperfaceCases is the table of case counts.
-func upperfaceCases(cases []upperface.CaseCount) *results.Table {
-	t := results.NewTable("upperface_cases",
-		results.Column{Name: "kind", Kind: results.String, Doc: "auf, pre_post_auf or symmetric (the case_* columns of upperface_positions)"},
-		results.Column{Name: "identifies", Kind: results.String, Doc: "what one case gathers"},
-		results.Column{Name: "group_order", Kind: results.Int64, Doc: "maps in the group acting on the positions"},
-		results.Column{Name: "cases", Kind: results.Int64, Doc: "cases, counted as distinct case ids (the solved position is one)"},
-		results.Column{Name: "cases_burnside", Kind: results.Int64, Doc: "cases by Burnside's lemma: must equal cases"},
+func upperfaceCases(cases []upperface.CaseCount) *tables.Table {
+	t := tables.NewTable("upperface_cases",
+		tables.Column{Name: "kind", Kind: tables.String, Doc: "auf, pre_post_auf or symmetric (the case_* columns of upperface_positions)"},
+		tables.Column{Name: "identifies", Kind: tables.String, Doc: "what one case gathers"},
+		tables.Column{Name: "group_order", Kind: tables.Int64, Doc: "maps in the group acting on the positions"},
+		tables.Column{Name: "cases", Kind: tables.Int64, Doc: "cases, counted as distinct case ids (the solved position is one)"},
+		tables.Column{Name: "cases_burnside", Kind: tables.Int64, Doc: "cases by Burnside's lemma: must equal cases"},
 	)
 	for _, c := range cases {
 		t.Append(c.Kind.String(), c.Kind.Doc(), int64(c.GroupOrder), int64(c.Cases), int64(c.Burnside))

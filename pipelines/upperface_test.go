@@ -11,7 +11,8 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/results"
+	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
 )
 
@@ -19,8 +20,8 @@ import (
 // each number of face turns.
 var seed004HTM = []int64{1, 3, 0, 0, 0, 0, 16, 88, 200, 394, 1102, 3470, 9807, 20505, 20768, 5630, 224}
 
-func tablesByName(ts []*results.Table) map[string]*results.Table {
-	m := map[string]*results.Table{}
+func tablesByName(ts []*tables.Table) map[string]*tables.Table {
+	m := map[string]*tables.Table{}
 	for _, t := range ts {
 		m[t.Name] = t
 	}
@@ -32,7 +33,7 @@ func tablesByName(ts []*results.Table) map[string]*results.Table {
 // position with its row's length in its metric; bounds are ordered and the
 // distance is set exactly where they meet; case ids name the least un of
 // their case.
-func checkPositions(t *testing.T, tab *results.Table) {
+func checkPositions(t *testing.T, tab *tables.Table) {
 	t.Helper()
 	if len(tab.Rows) != upperface.NPositions {
 		t.Fatalf("%d rows, want %d", len(tab.Rows), upperface.NPositions)
@@ -85,7 +86,7 @@ func checkPositions(t *testing.T, tab *results.Table) {
 }
 
 // distributionOf returns a metric's rows of the distribution table.
-func distributionOf(tab *results.Table, metric string) (positions []int64, last []any) {
+func distributionOf(tab *tables.Table, metric string) (positions []int64, last []any) {
 	for _, row := range tab.Rows {
 		if row[0] == metric {
 			positions = append(positions, row[tab.Index("positions")].(int64))
@@ -159,13 +160,12 @@ func TestUpperfaceOptions(t *testing.T) {
 // one of the 62,208 maneuvers, in every metric, re-applied, and the HTM
 // distribution against seed 004's.
 func TestCommittedUpperface(t *testing.T) {
-	dir := filepath.Join("..", "results")
-	positions, _, err := results.Read(filepath.Join(dir, "upperface_positions.arrow"))
+	positions, _, err := tables.Read(committed.Path(t, "upperface_positions"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkPositions(t, positions)
-	dist, _, err := results.Read(filepath.Join(dir, "upperface_distribution.arrow"))
+	dist, _, err := tables.Read(committed.Path(t, "upperface_distribution"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 
 	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/pipelines"
-	"github.com/cubecensus/cubecensus/results"
+	"github.com/cubecensus/cubecensus/tables"
 )
 
 func cmdList(stdout io.Writer, args []string) error {
@@ -99,23 +99,23 @@ func cmdShow(stdout io.Writer, args []string) error {
 	if len(files) != 1 {
 		return fmt.Errorf("%w: show wants one FILE, got %d", errUsage, len(files))
 	}
-	if !slices.Contains(results.Formats, *format) {
+	if !slices.Contains(tables.Formats, *format) {
 		return fmt.Errorf("%w: show: unknown --format %q (want table, csv or json)", errUsage, *format)
 	}
 	if _, err := os.Stat(files[0]); err != nil {
 		return fmt.Errorf("show: %w", err)
 	}
-	t, p, err := results.Read(files[0])
+	t, p, err := tables.Read(files[0])
 	if err != nil {
 		return fmt.Errorf("show %s: %w", files[0], err)
 	}
 	if *meta {
 		return showProvenance(stdout, t, p)
 	}
-	return results.Format(stdout, t, *format)
+	return tables.Format(stdout, t, *format)
 }
 
-func showProvenance(w io.Writer, t *results.Table, p results.Provenance) error {
+func showProvenance(w io.Writer, t *tables.Table, p tables.Provenance) error {
 	lines := []string{
 		"table        " + t.Name,
 		"stage        " + p.Stage,

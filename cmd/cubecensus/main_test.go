@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/committed"
 	"github.com/cubecensus/cubecensus/upperface"
 )
 
@@ -107,7 +108,7 @@ func TestInspect(t *testing.T) {
 // format and reads it back: a line per position, the seed's worked example
 // un 9387 at 6 face turns, and every letter-code maneuver reaching its un.
 func TestExportUpperface(t *testing.T) {
-	out, _, err := runCmd("export", "upperface", "--format", "seed004", "--results", "../../results")
+	out, _, err := runCmd("export", "upperface", "--format", "seed004", "--results", committed.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +152,7 @@ func TestExportUpperface(t *testing.T) {
 }
 
 func TestInspectUpperface(t *testing.T) {
-	out, _, err := runCmd("inspect", "FRUR'U'F'", "--results", "../../results")
+	out, _, err := runCmd("inspect", "FRUR'U'F'", "--results", committed.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +165,7 @@ func TestInspectUpperface(t *testing.T) {
 			t.Errorf("inspect FRUR'U'F' lacks %q:\n%s", want, out)
 		}
 	}
-	out, _, _ = runCmd("inspect", "R U R' U'", "--results", "../../results")
+	out, _, _ = runCmd("inspect", "R U R' U'", "--results", committed.Dir(t))
 	if strings.Contains(out, "upper face") {
 		t.Errorf("R U R' U' is not an upper-face position:\n%s", out)
 	}

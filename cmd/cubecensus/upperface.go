@@ -10,18 +10,18 @@ import (
 	"strings"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/results"
+	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
 )
 
 // positionsFile is the upperface stage's table of positions.
-const positionsFile = "upperface_positions" + results.Extension
+const positionsFile = "upperface_positions" + tables.Extension
 
 // upperfaceTable reads the positions table from dir, checking that it has
 // a row per position in un order.
-func upperfaceTable(dir string) (*results.Table, error) {
+func upperfaceTable(dir string) (*tables.Table, error) {
 	path := filepath.Join(dir, positionsFile)
-	t, _, err := results.Read(path)
+	t, _, err := tables.Read(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s not found: run `cubecensus run upperface --out %s` first", path, dir)
 	}
@@ -40,7 +40,7 @@ func upperfaceTable(dir string) (*results.Table, error) {
 }
 
 // cell returns row's value in the named column, nil if null or absent.
-func cell(t *results.Table, row []any, name string) any {
+func cell(t *tables.Table, row []any, name string) any {
 	if i := t.Index(name); i >= 0 {
 		return row[i]
 	}

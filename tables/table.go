@@ -1,4 +1,4 @@
-package results
+package tables
 
 import (
 	"fmt"
@@ -43,15 +43,15 @@ func NewTable(name string, cols ...Column) *Table {
 	return &Table{Name: name, Columns: cols}
 }
 
-// Append adds a row. It panics, with a message starting "results:", if the
+// Append adds a row. It panics, with a message starting "tables:", if the
 // values do not match the columns: a stage's bug, not bad data.
 func (t *Table) Append(values ...any) {
 	if len(values) != len(t.Columns) {
-		panic(fmt.Sprintf("results: %s: row has %d values for %d columns", t.Name, len(values), len(t.Columns)))
+		panic(fmt.Sprintf("tables: %s: row has %d values for %d columns", t.Name, len(values), len(t.Columns)))
 	}
 	for i, v := range values {
 		if err := t.Columns[i].check(v); err != nil {
-			panic(fmt.Sprintf("results: %s: %v", t.Name, err))
+			panic(fmt.Sprintf("tables: %s: %v", t.Name, err))
 		}
 	}
 	t.Rows = append(t.Rows, values)

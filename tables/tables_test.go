@@ -1,4 +1,4 @@
-package results
+package tables
 
 import (
 	"bytes"
@@ -132,8 +132,8 @@ func TestAppendChecksKinds(t *testing.T) {
 	} {
 		func() {
 			defer func() {
-				if r := recover(); r == nil || !strings.HasPrefix(r.(string), "results:") {
-					t.Errorf("Append(%v) did not panic with a results: message (%v)", row, r)
+				if r := recover(); r == nil || !strings.HasPrefix(r.(string), "tables:") {
+					t.Errorf("Append(%v) did not panic with a tables: message (%v)", row, r)
 				}
 			}()
 			sampleTable().Append(row...)

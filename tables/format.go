@@ -1,4 +1,4 @@
-package results
+package tables
 
 import (
 	"encoding/csv"
@@ -46,7 +46,7 @@ func cell(v any) string {
 	case *big.Int:
 		return v.String()
 	}
-	panic(fmt.Sprintf("results: cannot print %T", v))
+	panic(fmt.Sprintf("tables: cannot print %T", v))
 }
 
 func formatText(w io.Writer, t *Table) error {

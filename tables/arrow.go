@@ -1,4 +1,4 @@
-package results
+package tables
 
 import (
 	"errors"
@@ -37,7 +37,7 @@ func arrowType(k Kind) arrow.DataType {
 	case BigInt:
 		return &arrow.Decimal128Type{Precision: 38, Scale: 0}
 	}
-	panic(fmt.Sprintf("results: unknown kind %d", k))
+	panic(fmt.Sprintf("tables: unknown kind %d", k))
 }
 
 func kindOf(t arrow.DataType) (Kind, bool) {

@@ -1,4 +1,4 @@
-// Package results is how every cubecensus stage publishes its tables: typed
+// Package tables is how every cubecensus stage publishes its tables: typed
 // columns, Apache Arrow IPC files with provenance in the schema metadata,
 // atomic writes, one reader, and printing for people and scripts.
 //
@@ -7,4 +7,4 @@
 // exact counts beyond 2^64 are stored as decimal128(38,0), which every Arrow
 // reader (pyarrow, polars) loads as exact decimals. Files are uncompressed
 // Arrow IPC ("Feather v2") so that any Arrow reader opens them.
-package results
+package tables
