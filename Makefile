@@ -35,6 +35,7 @@ $(VENV)/.installed: notebooks/requirements.txt
 	touch $@
 
 notebooks: $(VENV)/.installed
+	cd notebooks && CUBECENSUS_RESULTS=../$(RESULTS) ../$(VENV)/bin/python -m unittest -q test_cubecensus_tables
 	@for nb in $(NOTEBOOKS); do \
 		echo "executing $$nb"; \
 		(cd notebooks && CUBECENSUS_RESULTS=../$(RESULTS) ../$(VENV)/bin/jupyter execute --timeout=600 $$(basename $$nb)) || exit 1; \

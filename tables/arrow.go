@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -94,27 +95,39 @@ func (t *Table) record(mem memory.Allocator, schema *arrow.Schema) arrow.RecordB
 	return b.NewRecordBatch()
 }
 
-// encode writes t as an Arrow IPC file to w.
-func encode(w io.Writer, t *Table, p Provenance, mem memory.Allocator) error {
+// encode returns t as a sealed Arrow IPC file (see checksum.go).
+func encode(t *Table, p Provenance, mem memory.Allocator) ([]byte, error) {
 	schema := t.schema(p)
 	rec := t.record(mem, schema)
 	defer rec.Release()
-	fw, err := ipc.NewFileWriter(w, ipc.WithSchema(schema), ipc.WithAllocator(mem))
+	var buf bytes.Buffer
+	fw, err := ipc.NewFileWriter(&buf, ipc.WithSchema(schema), ipc.WithAllocator(mem))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := fw.Write(rec); err != nil {
 		fw.Close()
-		return err
+		return nil, err
 	}
-	return fw.Close()
+	if err := fw.Close(); err != nil {
+		return nil, err
+	}
+	file := buf.Bytes()
+	return file, seal(file)
 }
 
 // Write stores t in dir as NAME.arrow, atomically (see WriteAtomically). It
 // returns the path written.
 func Write(dir string, t *Table, p Provenance) (string, error) {
 	path := filepath.Join(dir, t.Name+Extension)
-	err := WriteAtomically(path, func(w io.Writer) error { return encode(w, t, p, memory.DefaultAllocator) })
+	file, err := encode(t, p, memory.DefaultAllocator)
+	if err != nil {
+		return path, fmt.Errorf("encoding %s: %w", path, err)
+	}
+	err = WriteAtomically(path, func(w io.Writer) error {
+		_, err := w.Write(file)
+		return err
+	})
 	return path, err
 }
 
@@ -148,18 +161,29 @@ func WriteAtomically(path string, write func(io.Writer) error) error {
 	return os.Rename(tmp.Name(), path)
 }
 
-// Read loads a table written by Write, with its provenance.
+// Read loads a table written by Write, with its provenance. It checks the
+// file's checksum before the Arrow reader sees a byte of it, then the
+// columns the reader returns, so that a damaged file gives an error wrapping
+// ErrChecksum or ErrFormat, never a panic or wrong values. Errors name the
+// file.
 func Read(path string) (*Table, Provenance, error) {
-	f, err := os.Open(path)
+	file, err := os.ReadFile(path)
 	if err != nil {
 		return nil, Provenance{}, err
 	}
-	defer f.Close()
-	return decode(f, memory.DefaultAllocator)
+	t, p, err := decode(file, memory.DefaultAllocator)
+	if err != nil {
+		return nil, p, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, p, nil
 }
 
-func decode(r ipc.ReadAtSeeker, mem memory.Allocator) (*Table, Provenance, error) {
-	fr, err := ipc.NewFileReader(r, ipc.WithAllocator(mem))
+func decode(file []byte, mem memory.Allocator) (*Table, Provenance, error) {
+	sum, err := verify(file)
+	if err != nil {
+		return nil, Provenance{}, err
+	}
+	fr, err := ipc.NewFileReader(bytes.NewReader(file), ipc.WithAllocator(mem))
 	if err != nil {
 		return nil, Provenance{}, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
@@ -169,6 +193,9 @@ func decode(r ipc.ReadAtSeeker, mem memory.Allocator) (*Table, Provenance, error
 	p, err := parseProvenance(meta.Keys(), meta.Values())
 	if err != nil {
 		return nil, p, err
+	}
+	if p.Checksum != sum {
+		return nil, p, fmt.Errorf("%w: the schema's %s is not the one in the file's bytes", ErrChecksum, checksumKey)
 	}
 	t := &Table{}
 	if i := meta.FindKey(metaPrefix + "table"); i >= 0 {
@@ -187,9 +214,37 @@ func decode(r ipc.ReadAtSeeker, mem memory.Allocator) (*Table, Provenance, error
 		if err != nil {
 			return nil, p, fmt.Errorf("%w: %v", ErrFormat, err)
 		}
+		if err := validate(t, rec); err != nil {
+			return nil, p, err
+		}
 		appendRows(t, rec)
 	}
 	return t, p, nil
+}
+
+// validate checks a record batch as the Arrow library can: every column as
+// long as the batch, of its declared type, without nulls where the schema
+// forbids them, and internally consistent where the array type has a
+// validator (string offsets and lengths).
+func validate(t *Table, rec arrow.RecordBatch) error {
+	if int(rec.NumCols()) != len(t.Columns) {
+		return fmt.Errorf("%w: a record batch of %d columns, the schema has %d", ErrFormat, rec.NumCols(), len(t.Columns))
+	}
+	for i, col := range rec.Columns() {
+		c := t.Columns[i]
+		if col.Len() != int(rec.NumRows()) || !arrow.TypeEqual(col.DataType(), arrowType(c.Kind)) {
+			return fmt.Errorf("%w: column %s: %d values of %v in a batch of %d rows", ErrFormat, c.Name, col.Len(), col.DataType(), rec.NumRows())
+		}
+		if col.NullN() > 0 && !c.Nullable {
+			return fmt.Errorf("%w: column %s has nulls but is not nullable", ErrFormat, c.Name)
+		}
+		if v, ok := col.(interface{ ValidateFull() error }); ok {
+			if err := v.ValidateFull(); err != nil {
+				return fmt.Errorf("%w: column %s: %v", ErrFormat, c.Name, err)
+			}
+		}
+	}
+	return nil
 }
 
 // appendRows copies a record batch's rows into t as Go values.

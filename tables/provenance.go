@@ -27,6 +27,9 @@ type Provenance struct {
 	End       time.Time
 	Cores     int // logical CPUs of the machine
 	Workers   int // workers the stage used
+	// Checksum is the file's checksum (see checksum.go), set by Read;
+	// Write computes it.
+	Checksum string
 }
 
 // NewProvenance fills in what the build and the machine say for stage.
@@ -80,6 +83,7 @@ func (p Provenance) metadata() (keys, values []string) {
 		"wall_seconds": strconv.FormatFloat(p.WallSeconds(), 'f', 3, 64),
 		"cores":        strconv.Itoa(p.Cores),
 		"workers":      strconv.Itoa(p.Workers),
+		"checksum":     checksumPlaceholder,
 	}
 	for k, v := range p.Params {
 		m["param."+k] = v
@@ -120,6 +124,8 @@ func parseProvenance(keys, values []string) (Provenance, error) {
 			p.Cores, err = strconv.Atoi(v)
 		case "workers":
 			p.Workers, err = strconv.Atoi(v)
+		case "checksum":
+			p.Checksum = v
 		case "wall_seconds":
 		default:
 			if name, ok := strings.CutPrefix(k, "param."); ok {

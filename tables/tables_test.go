@@ -43,12 +43,12 @@ func sampleProvenance() Provenance {
 func TestRoundTripNoLeaks(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
-	var buf bytes.Buffer
 	in, p := sampleTable(), sampleProvenance()
-	if err := encode(&buf, in, p, mem); err != nil {
+	file, err := encode(in, p, mem)
+	if err != nil {
 		t.Fatal(err)
 	}
-	out, q, err := decode(bytes.NewReader(buf.Bytes()), mem)
+	out, q, err := decode(file, mem)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,8 +93,8 @@ func TestWriteIsAtomicAndReadable(t *testing.T) {
 func TestReadRejectsOtherFiles(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "x.arrow")
 	os.WriteFile(path, []byte("not arrow at all"), 0o644)
-	if _, _, err := Read(path); !errors.Is(err, ErrFormat) {
-		t.Errorf("Read(garbage) = %v, want ErrFormat", err)
+	if _, _, err := Read(path); !errors.Is(err, ErrChecksum) || !strings.HasPrefix(err.Error(), path+": ") {
+		t.Errorf("Read(garbage) = %v, want ErrChecksum naming the file", err)
 	}
 }
 
