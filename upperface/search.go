@@ -182,17 +182,7 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.StoredDepth < 1 || cfg.StoredDepth > maxStoredDepth {
 		return nil, fmt.Errorf("upperface: stored depth %d (want 1..%d)", cfg.StoredDepth, maxStoredDepth)
 	}
-	s := &searcher{cfg: cfg, metric: cfg.Metric, k: cfg.StoredDepth, pairs: tables(), group: group()}
-	s.res = newResult(cfg.Metric)
-	s.res.StoredDepth = s.k
-	for a := range cube.Axis(noAxis + 1) {
-		for _, e := range AxisMoves {
-			if e.Axis() != a {
-				s.after[a] = append(s.after[a], step{e, axisIndex[e], uint8(e.Cost(s.metric)), e.Axis()})
-			}
-		}
-	}
-	s.first = firstMoves(s.metric)
+	s := newSearcher(cfg)
 	n, chunk, spent, foundBefore := 1, 0, int64(0), 0
 	if c := cfg.Resume; c != nil {
 		if err := c.Resumes(cfg); err != nil {
@@ -248,6 +238,22 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	return s.res, nil
+}
+
+// newSearcher sets up a search of cfg without its stored side.
+func newSearcher(cfg Config) *searcher {
+	s := &searcher{cfg: cfg, metric: cfg.Metric, k: cfg.StoredDepth, pairs: tables(), group: group()}
+	s.res = newResult(cfg.Metric)
+	s.res.StoredDepth = s.k
+	for a := range cube.Axis(noAxis + 1) {
+		for _, e := range AxisMoves {
+			if e.Axis() != a {
+				s.after[a] = append(s.after[a], step{e, axisIndex[e], uint8(e.Cost(s.metric)), e.Axis()})
+			}
+		}
+	}
+	s.first = firstMoves(s.metric)
+	return s
 }
 
 func newResult(m cube.Metric) *Result {
