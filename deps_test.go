@@ -24,7 +24,7 @@ var allowed = map[string][]string{
 	"internal/parallel":  {},
 	"internal/committed": {},
 	"pipelines":          {"cube", "enumerate", "burnside", "solver", "upperface", "tables", "internal/progress"},
-	"cmd/cubecensus":     {"cube", "burnside", "upperface", "pipelines", "tables", "internal/progress"},
+	"cmd/cubecensus":     {"cube", "pipelines", "tables", "internal/progress"},
 }
 
 const module = "github.com/cubecensus/cubecensus/"

@@ -17,9 +17,11 @@ import (
 // enumeration on real cubes that checks the counts and gives the distinct
 // positions at each distance as far as the memory budget allows.
 var canonicalStage = Stage{
-	Name: "canonical",
-	Doc:  "canonical move sequences by matrix powers (HTM, QTM, STM, A), prepass counts, brute-force check",
-	Run:  runCanonical,
+	Name:   "canonical",
+	Doc:    "canonical move sequences by matrix powers (HTM, QTM, STM, A), prepass counts, brute-force check",
+	Tables: []string{"canonical_sequences", "canonical_prepass"},
+	Check:  checkCanonical,
+	Run:    runCanonical,
 }
 
 // canonicalMaxLen is how far each move set's counts are tabulated: 20 for
@@ -30,15 +32,25 @@ var canonicalMaxLen = map[cube.Metric]int{cube.HTM: 20, cube.QTM: 26, cube.STM: 
 // prepassTotal is n + m in Table 5.2.
 const prepassTotal = 20
 
-func runCanonical(ctx context.Context, env *Env) (*Output, error) {
-	depthOpt := -1
-	if v, ok := env.Options["bruteforce-depth"]; ok {
-		d, err := strconv.Atoi(v)
-		if err != nil || d < -1 {
-			return nil, fmt.Errorf("bad --bruteforce-depth %q (want -1 for as deep as memory allows, or 0..)", v)
-		}
-		depthOpt = d
+// checkCanonical refuses a brute-force length whose memory does not fit the
+// budget.
+func checkCanonical(env *Env) error {
+	depth := int(env.Options.BruteforceDepth)
+	if depth < 0 {
+		return nil
 	}
+	for _, set := range enumerate.Sets {
+		a := enumerate.NewAutomaton(set)
+		if need := a.BruteBytes(min(depth, canonicalMaxLen[set.Metric])); need > env.MemBudget {
+			return fmt.Errorf("%w: --bruteforce-depth %d: the brute force of %s needs about %s, over --mem-budget %s (lower the one or raise the other)",
+				ErrTooBig, depth, set.Name, FormatBytes(need), FormatBytes(env.MemBudget))
+		}
+	}
+	return nil
+}
+
+func runCanonical(ctx context.Context, env *Env) (*Output, error) {
+	depthOpt := int(env.Options.BruteforceDepth)
 	seqs := tables.NewTable("canonical_sequences",
 		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM, QTM or STM"},
 		tables.Column{Name: "move_set", Kind: tables.String, Doc: "S (18 face turns), Q (quarter turns), S+M (face and slice turns), A (generators of H)"},
@@ -96,12 +108,9 @@ func bruteForce(ctx context.Context, env *Env, a *enumerate.Automaton, depth int
 	name := a.Set.Name
 	if depth < 0 {
 		depth = a.BruteDepth(env.MemBudget, len(q)-1)
-	} else if need := a.BruteBytes(depth); need > env.MemBudget {
-		return nil, fmt.Errorf("%w: brute force of %s to length %d needs about %s, over the memory budget of %s (lower --bruteforce-depth or raise --mem-budget)",
-			ErrTooBig, name, depth, FormatBytes(need), FormatBytes(env.MemBudget))
 	}
-	depth = min(depth, len(q)-1)
-	total := int64(0) // sequences the walk reports: all but the empty one
+	depth = min(depth, len(q)-1) // checkCanonical checked that it fits
+	total := int64(0)            // sequences the walk reports: all but the empty one
 	for _, x := range q[1 : depth+1] {
 		total += x.Int64()
 	}

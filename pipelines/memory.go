@@ -3,6 +3,7 @@ package pipelines
 import (
 	"bufio"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -22,14 +23,18 @@ func ParseBytes(s string) (uint64, error) {
 		}
 	}
 	f, err := strconv.ParseFloat(num, 64)
-	if err != nil || f < 0 {
-		return 0, fmt.Errorf("bad size %q (want e.g. 6GiB, 512MiB)", s)
+	bytes := f * float64(scale)
+	if err != nil || math.IsNaN(f) || bytes < 1 || bytes >= 1<<63 {
+		return 0, fmt.Errorf("bad size %q (want a positive size, e.g. 6GiB, 512MiB)", s)
 	}
-	return uint64(f * float64(scale)), nil
+	return uint64(bytes), nil
 }
 
-// FormatBytes writes n in GiB or MiB for messages.
+// FormatBytes writes n in TiB, GiB or MiB for messages.
 func FormatBytes(n uint64) string {
+	if n >= 1<<40 {
+		return fmt.Sprintf("%.1f TiB", float64(n)/(1<<40))
+	}
 	if n >= 1<<30 {
 		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
 	}
@@ -57,10 +62,10 @@ func MachineMemory() uint64 {
 
 // CheckBudget refuses a memory budget above three quarters of the machine,
 // which would leave too little for the operating system and the Go heap's
-// own overhead.
+// own overhead. Its error wraps ErrOption and ErrTooBig.
 func CheckBudget(budget uint64) error {
 	if m := MachineMemory(); m > 0 && budget > m/4*3 {
-		return fmt.Errorf("%w: memory budget %s is more than 3/4 of this machine's %s", ErrTooBig, FormatBytes(budget), FormatBytes(m))
+		return fmt.Errorf("%w: %w: --mem-budget %s is more than 3/4 of this machine's %s", ErrOption, ErrTooBig, FormatBytes(budget), FormatBytes(m))
 	}
 	return nil
 }

@@ -6,6 +6,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,14 +31,23 @@ type Env struct {
 	Log       *slog.Logger
 	// Bars says whether progress is drawn as bars (stderr is a terminal)
 	// or logged as plain lines.
-	Bars   bool
-	Stderr io.Writer
-	// Options holds stage options from the command line, e.g.
-	// "bruteforce-depth"; absent keys take the stage's defaults.
-	Options map[string]string
+	Bars    bool
+	Stderr  io.Writer
+	Options *Options // the stage options, checked by CheckOptions
 	// CheckpointDir is where long stages keep their checkpoints ("" for
 	// none): a stage interrupted and run again resumes from them.
 	CheckpointDir string
+	stage         string // the stage running, set by Run
+}
+
+// CheckpointPath is where the running stage keeps its checkpoint called
+// name, "" when the run keeps none. Run removes the stage's checkpoints once
+// all its tables are written.
+func (e *Env) CheckpointPath(name string) string {
+	if e.CheckpointDir == "" {
+		return ""
+	}
+	return filepath.Join(e.CheckpointDir, e.stage+"-"+name)
 }
 
 // Progress starts a progress reporter for total units of work.
@@ -51,9 +64,13 @@ type Output struct {
 
 // Stage is one independent computation of the pipeline.
 type Stage struct {
-	Name string
-	Doc  string // one line for "cubecensus list"
-	Run  func(ctx context.Context, env *Env) (*Output, error)
+	Name   string
+	Doc    string   // one line for "cubecensus list"
+	Tables []string // the tables it writes, in order
+	// Check, if set, says before any stage runs whether the stage can work
+	// with the env's options and memory budget; its errors name the flag.
+	Check func(env *Env) error
+	Run   func(ctx context.Context, env *Env) (*Output, error)
 }
 
 // Stages returns the registered stages in their default order.
@@ -93,8 +110,16 @@ type Written struct {
 	Rows        int
 }
 
-// Run runs a stage and writes its tables to dir with provenance.
+// Run runs a stage and writes its tables to dir with provenance. It first
+// removes what an interrupted run of the stage may have left (temporary
+// files of its tables and checkpoints), and removes the stage's checkpoints
+// only once every table is in place, so that a failed write loses nothing.
 func Run(ctx context.Context, s Stage, env *Env, dir string) ([]Written, error) {
+	env = &Env{Workers: env.Workers, MemBudget: env.MemBudget, Log: env.Log, Bars: env.Bars, Stderr: env.Stderr,
+		Options: env.Options, CheckpointDir: env.CheckpointDir, stage: s.Name}
+	if err := removeStale(s, env, dir); err != nil {
+		return nil, fmt.Errorf("stage %s: %w", s.Name, err)
+	}
 	prov := tables.NewProvenance(s.Name, env.Workers)
 	prov.Start = time.Now()
 	env.Log.Info("stage start", "stage", s.Name, "workers", env.Workers)
@@ -103,17 +128,102 @@ func Run(ctx context.Context, s Stage, env *Env, dir string) ([]Written, error) 
 		return nil, fmt.Errorf("stage %s: %w", s.Name, err)
 	}
 	prov.End = time.Now()
-	for k, v := range out.Params {
-		prov.Params[k] = v
+	maps.Copy(prov.Params, out.Params)
+	names := make([]string, len(out.Tables))
+	for i, t := range out.Tables {
+		names[i] = t.Name
+	}
+	if !slices.Equal(names, s.Tables) {
+		return nil, fmt.Errorf("stage %s: made tables %v, declares %v", s.Name, names, s.Tables)
 	}
 	var written []Written
 	for _, t := range out.Tables {
 		path, err := tables.Write(dir, t, prov)
 		if err != nil {
-			return written, fmt.Errorf("stage %s: %w", s.Name, err)
+			return written, fmt.Errorf("stage %s: %w (its checkpoints are kept: run it again to resume)", s.Name, err)
 		}
 		written = append(written, Written{s.Name, path, len(t.Rows)})
 	}
+	if err := removeCheckpoints(env); err != nil {
+		return written, fmt.Errorf("stage %s: %w", s.Name, err)
+	}
 	env.Log.Info("stage done", "stage", s.Name, "seconds", prov.WallSeconds())
 	return written, nil
+}
+
+// removeStale removes the temporary files an interrupted run of stage s
+// left: those of its tables in dir and of its checkpoints (WriteAtomically
+// names them after the file they were to become).
+func removeStale(s Stage, env *Env, dir string) error {
+	var patterns []string
+	for _, t := range s.Tables {
+		patterns = append(patterns, filepath.Join(dir, t+tables.Extension+tables.TempSuffix+"*"))
+	}
+	if p := env.CheckpointPath("*" + tables.TempSuffix + "*"); p != "" {
+		patterns = append(patterns, p)
+	}
+	for _, pattern := range patterns {
+		stale, err := filepath.Glob(pattern)
+		if err != nil {
+			return err
+		}
+		for _, f := range stale {
+			env.Log.Info("removing a temporary file of an interrupted run", "path", f)
+			if err := os.Remove(f); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// removeCheckpoints removes the running stage's checkpoints, and the
+// checkpoint folder if that leaves it empty.
+func removeCheckpoints(env *Env) error {
+	pattern := env.CheckpointPath("*")
+	if pattern == "" {
+		return nil
+	}
+	done, err := filepath.Glob(pattern)
+	if err != nil {
+		return err
+	}
+	for _, f := range done {
+		if err := os.Remove(f); err != nil {
+			return err
+		}
+	}
+	if entries, err := os.ReadDir(env.CheckpointDir); err == nil && len(entries) == 0 {
+		return os.Remove(env.CheckpointDir)
+	}
+	return nil
+}
+
+// DefaultCheckpointDir is where a run keeps its checkpoints when the user
+// names neither a checkpoint folder nor an output folder: cubecensus/
+// checkpoints in the user's cache folder (os.UserCacheDir), or in the
+// temporary folder where there is none. So a run with the default output
+// folder, which may be a source checkout's results/, writes nothing else
+// there.
+func DefaultCheckpointDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "cubecensus", "checkpoints")
+}
+
+// PrepareOutput makes the output folder dir if need be and checks that
+// files can be written in it, so that a run fails before its work, not
+// after. Its errors wrap ErrOption and name the folder.
+func PrepareOutput(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("%w: --out %s: %v", ErrOption, dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".cubecensus-write-test-*")
+	if err != nil {
+		return fmt.Errorf("%w: --out %s is not writable: %v", ErrOption, dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }

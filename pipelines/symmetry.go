@@ -21,9 +21,10 @@ import (
 // "Symmetry and Antisymmetry", "How to count the number of essentially
 // different cubes"), with orbit totals for several groups by two routes.
 var symmetryStage = Stage{
-	Name: "symmetry",
-	Doc:  "symmetry classes under M (33 types) and M x C2 (131 types): fixed, exact and orbit counts, witnesses",
-	Run:  runSymmetry,
+	Name:   "symmetry",
+	Doc:    "symmetry classes under M (33 types) and M x C2 (131 types): fixed, exact and orbit counts, witnesses",
+	Tables: []string{"symmetry_types_m", "symmetry_types_mc2", "symmetry_totals"},
+	Run:    runSymmetry,
 }
 
 // witnessSeed makes the witnesses reproducible; witnessTries bounds the

@@ -2,12 +2,8 @@ package pipelines
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,9 +19,11 @@ import (
 // maneuver for each position where the search reaches it and honest bounds
 // where it does not, and the last-layer cases.
 var upperfaceStage = Stage{
-	Name: "upperface",
-	Doc:  "God's algorithm for the 62,208 upper-face positions (HTM, QTM, STM) by meet in the middle; cases",
-	Run:  runUpperface,
+	Name:   "upperface",
+	Doc:    "God's algorithm for the 62,208 upper-face positions (HTM, QTM, STM) by meet in the middle; cases",
+	Tables: []string{"upperface_positions", "upperface_distribution", "upperface_cases"},
+	Check:  checkUpperface,
+	Run:    runUpperface,
 }
 
 // UpperfaceMetrics are the metrics the stage searches, in order: HTM first,
@@ -42,38 +40,39 @@ const DefaultUpperfaceBudget = 8_500_000_000
 // maneuvers, group and case tables, the result tables.
 const upperfaceReserve = 256 << 20
 
-// upperfaceOptions reads the stage's options.
-func upperfaceOptions(env *Env) (metrics []cube.Metric, budget int64, err error) {
-	budget = DefaultUpperfaceBudget
-	if v, ok := env.Options["upperface-budget"]; ok && v != "" {
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f < 1 || f > 1e18 {
-			return nil, 0, fmt.Errorf("bad --upperface-budget %q (want a number of probes, e.g. 4e9)", v)
-		}
-		budget = int64(f)
+// storedDepth is the deepest stored side of metric m's search that the
+// memory budget allows, beside what the stage keeps outside it.
+func storedDepth(env *Env, m cube.Metric) (int, error) {
+	if env.MemBudget <= upperfaceReserve {
+		return 0, fmt.Errorf("%w: --mem-budget %s is too small for the upperface stage (it keeps %s besides its search's table)", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(upperfaceReserve))
 	}
-	metrics = UpperfaceMetrics
-	if v, ok := env.Options["upperface-metrics"]; ok && v != "" {
-		metrics = nil
-		for _, name := range strings.Split(v, ",") {
-			m, err := cube.ParseMetric(strings.TrimSpace(name))
-			if err != nil {
-				return nil, 0, fmt.Errorf("bad --upperface-metrics: %w", err)
-			}
-			if !slices.Contains(metrics, m) {
-				metrics = append(metrics, m)
-			}
+	k, err := upperface.ChooseStoredDepth(m, env.MemBudget-upperfaceReserve)
+	if err != nil {
+		return 0, fmt.Errorf("%w: --mem-budget %s: %v", ErrTooBig, FormatBytes(env.MemBudget), err)
+	}
+	return k, nil
+}
+
+// checkUpperface refuses a memory budget too small for a search and a probe
+// budget too small for the search to bound every position.
+func checkUpperface(env *Env) error {
+	budget := int64(env.Options.UpperfaceBudget)
+	for _, m := range env.Options.UpperfaceMetrics {
+		k, err := storedDepth(env, m)
+		if err != nil {
+			return err
+		}
+		if least, depth := upperface.MinBudget(m, k); budget < least {
+			return fmt.Errorf("--upperface-budget %d is too small: the %v search (stored depth %d) needs %d probes to finish depth %d, the first whose positions generate every upper-face position; with fewer, the positions it does not reach cannot be bounded",
+				budget, m, k, least, depth)
 		}
 	}
-	return metrics, budget, nil
+	return nil
 }
 
 func runUpperface(ctx context.Context, env *Env) (*Output, error) {
-	metrics, budget, err := upperfaceOptions(env)
-	if err != nil {
-		return nil, err
-	}
-	params := map[string]string{"budget": strconv.FormatInt(budget, 10), "metrics": metricNames(metrics)}
+	metrics, budget := env.Options.UpperfaceMetrics, int64(env.Options.UpperfaceBudget)
+	params := map[string]string{"budget": strconv.FormatInt(budget, 10), "metrics": metrics.String()}
 	found := map[cube.Metric]*upperface.Result{}
 	for _, m := range metrics {
 		r, err := searchUpperface(ctx, env, m, budget, params)
@@ -97,36 +96,18 @@ func runUpperface(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	if env.CheckpointDir != "" {
-		for _, m := range metrics {
-			if err := os.Remove(checkpointPath(env, m)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return nil, err
-			}
-		}
-	}
 	return &Output{
 		Tables: []*tables.Table{positions, upperfaceDistribution(metrics, found), upperfaceCases(cases)},
 		Params: params,
 	}, nil
 }
 
-func metricNames(ms []cube.Metric) string {
-	names := make([]string, len(ms))
-	for i, m := range ms {
-		names[i] = m.String()
-	}
-	return strings.Join(names, ",")
-}
-
 // searchUpperface runs one metric's search with the deepest stored side the
 // memory budget allows, reporting progress per depth.
 func searchUpperface(ctx context.Context, env *Env, m cube.Metric, budget int64, params map[string]string) (*upperface.Result, error) {
-	if env.MemBudget <= upperfaceReserve {
-		return nil, fmt.Errorf("%w: memory budget %s is too small for the upperface stage (it keeps %s besides its table)", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(upperfaceReserve))
-	}
-	k, err := upperface.ChooseStoredDepth(m, env.MemBudget-upperfaceReserve)
+	k, err := storedDepth(env, m)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v (raise --mem-budget)", ErrTooBig, err)
+		return nil, err
 	}
 	env.Log.Info("upperface search", "metric", m, "stored_depth", k,
 		"stored_words", upperface.StoredEntries(m, k), "table", FormatBytes(upperface.StoredBytes(m, k)), "budget_probes", budget)
@@ -147,8 +128,6 @@ func searchUpperface(ctx context.Context, env *Env, m cube.Metric, budget int64,
 		Depth: func(st upperface.DepthStats) {
 			env.Log.Info("upperface depth", "metric", m, "depth", st.Depth, "probes", st.Probes, "planned", st.Planned,
 				"found", st.Found, "exhaustive", st.Exhaustive, "seconds", st.Elapsed.Seconds())
-			params[fmt.Sprintf("%s.depth%02d", m, st.Depth)] = fmt.Sprintf("probes=%d planned=%d found=%d exhaustive=%v seconds=%.3f",
-				st.Probes, st.Planned, st.Found, st.Exhaustive, st.Elapsed.Seconds())
 		},
 	}
 	if err := useCheckpoints(env, &cfg); err != nil {
@@ -161,6 +140,15 @@ func searchUpperface(ctx context.Context, env *Env, m cube.Metric, budget int64,
 	if err != nil {
 		return nil, err
 	}
+	// From the result, not the Depth calls: a resumed search made only
+	// some of those calls, and its result holds every depth.
+	for _, st := range r.Depths {
+		params[fmt.Sprintf("%s.depth%02d", m, st.Depth)] = fmt.Sprintf("probes=%d planned=%d found=%d exhaustive=%v seconds=%.3f",
+			st.Probes, st.Planned, st.Found, st.Exhaustive, st.Elapsed.Seconds())
+	}
+	if c := cfg.Resume; c != nil {
+		params[m.String()+".resumed"] = fmt.Sprintf("from a checkpoint at depth %d, chunk %d (done=%v); each depth's seconds are those of the run that did it", c.Depth, c.Chunk, c.Done)
+	}
 	params[m.String()+".stored_depth"] = strconv.Itoa(r.StoredDepth)
 	params[m.String()+".stored_words"] = strconv.Itoa(r.StoredEntries)
 	params[m.String()+".exhaustive_depth"] = strconv.Itoa(r.Exhaustive)
@@ -170,27 +158,26 @@ func searchUpperface(ctx context.Context, env *Env, m cube.Metric, budget int64,
 // checkpointEvery is how often a search saves its state within a depth.
 const checkpointEvery = time.Minute
 
-func checkpointPath(env *Env, m cube.Metric) string {
-	return filepath.Join(env.CheckpointDir, "upperface-"+m.String()+".gob")
-}
-
-// useCheckpoints makes cfg save its state under env.CheckpointDir, and
-// resume from a checkpoint there if one of this build describes this
-// search; any other is left to be overwritten, with a log line.
+// useCheckpoints makes cfg save its state at env's checkpoint path for its
+// metric, and resume from a checkpoint there if one of this build describes
+// this search; any other is left to be overwritten, with a log line.
 func useCheckpoints(env *Env, cfg *upperface.Config) error {
-	if env.CheckpointDir == "" {
+	path := env.CheckpointPath(cfg.Metric.String() + ".gob")
+	if path == "" {
 		return nil
 	}
-	path := checkpointPath(env, cfg.Metric)
-	program := tables.NewProvenance("upperface", env.Workers).Commit
+	build, err := tables.BuildID()
+	if err != nil {
+		return err
+	}
 	if f, err := os.Open(path); err == nil {
 		c, err := upperface.DecodeCheckpoint(f)
 		f.Close()
 		switch {
 		case err != nil:
 			env.Log.Warn("upperface: ignoring a checkpoint", "path", path, "reason", err)
-		case c.Program != program:
-			env.Log.Warn("upperface: ignoring a checkpoint of another build", "path", path, "its_build", c.Program, "this_build", program)
+		case c.Program != build:
+			env.Log.Warn("upperface: ignoring a checkpoint of another build", "path", path, "its_build", c.Program, "this_build", build)
 		case c.Resumes(*cfg) != nil:
 			env.Log.Warn("upperface: ignoring a checkpoint", "path", path, "reason", c.Resumes(*cfg))
 		default:
@@ -200,7 +187,7 @@ func useCheckpoints(env *Env, cfg *upperface.Config) error {
 	}
 	cfg.CheckpointEvery = checkpointEvery
 	cfg.Checkpoint = func(c *upperface.Checkpoint) error {
-		c.Program = program
+		c.Program = build
 		return tables.WriteAtomically(path, c.Encode)
 	}
 	return nil
@@ -209,7 +196,7 @@ func useCheckpoints(env *Env, cfg *upperface.Config) error {
 // boundUpperface gives the positions a search left open bounds from the
 // other metrics and from products of known positions, and records how many
 // stay open.
-func boundUpperface(env *Env, metrics []cube.Metric, found map[cube.Metric]*upperface.Result, params map[string]string) error {
+func boundUpperface(env *Env, metrics MetricList, found map[cube.Metric]*upperface.Result, params map[string]string) error {
 	for _, m := range metrics {
 		r := found[m]
 		if r.Unresolved() == 0 {
@@ -312,7 +299,7 @@ func checkManeuver(text string, un int, m cube.Metric, n int) error {
 
 // upperfaceDistribution counts positions by distance for each metric, with
 // the envelope of the unresolved ones.
-func upperfaceDistribution(metrics []cube.Metric, found map[cube.Metric]*upperface.Result) *tables.Table {
+func upperfaceDistribution(metrics MetricList, found map[cube.Metric]*upperface.Result) *tables.Table {
 	t := tables.NewTable("upperface_distribution",
 		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM, QTM or STM"},
 		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved cube in the metric"},

@@ -2,11 +2,14 @@ package pipelines
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,26 +99,63 @@ func distributionOf(tab *tables.Table, metric string) (positions []int64, last [
 	return positions, last
 }
 
-// TestUpperfaceStage runs the stage on a reduced instance, a small stored
-// side and probe budget: HTM exhaustive through 12 and QTM and STM less, the
-// rest bounded, and checks its tables.
+// testEnv is an Env for tests: two workers, no logs or progress, default
+// options.
+func testEnv(mem uint64) *Env {
+	return &Env{Workers: 2, MemBudget: mem, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Stderr: io.Discard, Options: NewOptions()}
+}
+
+// readTables reads the named tables a run wrote into dir.
+func readTables(t *testing.T, dir string, names []string) (map[string]*tables.Table, tables.Provenance) {
+	t.Helper()
+	byName := map[string]*tables.Table{}
+	var prov tables.Provenance
+	for _, name := range names {
+		tab, p, err := tables.Read(filepath.Join(dir, name+tables.Extension))
+		if err != nil {
+			t.Fatal(err)
+		}
+		byName[name], prov = tab, p
+	}
+	return byName, prov
+}
+
+// TestUpperfaceStage runs the stage through Run on a reduced instance, a
+// small stored side and probe budget: HTM exhaustive through 12 and QTM and
+// STM less, the rest bounded. It checks the tables, and what Run does
+// around the stage: stale temporary files and damaged checkpoints of an
+// earlier run are dealt with, and no checkpoint is left after success.
 func TestUpperfaceStage(t *testing.T) {
-	env := &Env{Workers: 2, MemBudget: 512 << 20, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Stderr: io.Discard,
-		Options: map[string]string{"upperface-budget": "3e6"}, CheckpointDir: t.TempDir()}
-	// A damaged checkpoint is ignored, not trusted.
-	if err := os.WriteFile(filepath.Join(env.CheckpointDir, "upperface-HTM.gob"), []byte("not a checkpoint"), 0o644); err != nil {
+	env := testEnv(512 << 20)
+	env.Options.UpperfaceBudget = 3e6
+	out, ck := t.TempDir(), filepath.Join(t.TempDir(), ".checkpoints")
+	env.CheckpointDir = ck
+	stale := []string{
+		filepath.Join(out, "upperface_positions.arrow.tmp123456"),
+		filepath.Join(ck, "upperface-HTM.gob.tmp42"),
+	}
+	for _, f := range append(stale, filepath.Join(ck, "upperface-HTM.gob")) { // a damaged checkpoint is ignored, not trusted
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte("left by a killed run"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Run(context.Background(), upperfaceStage, env, out); err != nil {
 		t.Fatal(err)
 	}
-	out, err := runUpperface(context.Background(), env)
-	if err != nil {
-		t.Fatal(err)
+	for _, f := range stale {
+		if _, err := os.Stat(f); err == nil {
+			t.Errorf("%s was not removed", f)
+		}
 	}
-	if left, _ := os.ReadDir(env.CheckpointDir); len(left) != 0 {
-		t.Errorf("checkpoints left after the stage: %v", left)
+	if _, err := os.Stat(ck); err == nil {
+		t.Errorf("the checkpoint folder %s is left after the stage", ck)
 	}
-	tables := tablesByName(out.Tables)
-	checkPositions(t, tables["upperface_positions"])
-	dist := tables["upperface_distribution"]
+	tabs, prov := readTables(t, out, upperfaceStage.Tables)
+	checkPositions(t, tabs["upperface_positions"])
+	dist := tabs["upperface_distribution"]
 	for _, m := range []string{"HTM", "QTM", "STM"} {
 		positions, last := distributionOf(dist, m)
 		if last[dist.Index("cumulative")] != int64(upperface.NPositions) || last[dist.Index("cumulative_possible")] != int64(upperface.NPositions) {
@@ -125,10 +165,10 @@ func TestUpperfaceStage(t *testing.T) {
 			t.Errorf("HTM positions through 12: %v, seed 004: %v", positions[:13], seed004HTM[:13])
 		}
 	}
-	if out.Params["HTM.exhaustive_depth"] != "12" || out.Params["HTM.unresolved"] == "0" {
-		t.Errorf("HTM: exhaustive through %s, %s unresolved; want 12 and some", out.Params["HTM.exhaustive_depth"], out.Params["HTM.unresolved"])
+	if prov.Params["HTM.exhaustive_depth"] != "12" || prov.Params["HTM.unresolved"] == "0" {
+		t.Errorf("HTM: exhaustive through %s, %s unresolved; want 12 and some", prov.Params["HTM.exhaustive_depth"], prov.Params["HTM.unresolved"])
 	}
-	cases := tables["upperface_cases"]
+	cases := tabs["upperface_cases"]
 	for _, row := range cases.Rows {
 		if row[cases.Index("cases")] != row[cases.Index("cases_burnside")] {
 			t.Errorf("cases %v: the two counts differ", row)
@@ -139,20 +179,71 @@ func TestUpperfaceStage(t *testing.T) {
 	}
 }
 
-func TestUpperfaceOptions(t *testing.T) {
-	for _, tc := range []struct{ key, value, want string }{
-		{"upperface-budget", "lots", `"lots"`},
-		{"upperface-budget", "0", `"0"`},
-		{"upperface-metrics", "HTM,XTM", `"XTM"`},
-	} {
-		env := &Env{Options: map[string]string{tc.key: tc.value}}
-		if _, _, err := upperfaceOptions(env); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s=%s: error %v, want one naming %s", tc.key, tc.value, err, tc.want)
+// TestCheckpointsSurviveAFailedWrite makes the stage's first table
+// unwritable (a folder in its place): the run fails, its checkpoints stay,
+// and the next run resumes from them, finishes without searching again, and
+// writes the same tables, with every depth's figures in its provenance and a
+// record that it resumed. (The stage used to delete its checkpoints before
+// the tables were written, losing the whole search.)
+func TestCheckpointsSurviveAFailedWrite(t *testing.T) {
+	env := testEnv(400 << 20)
+	env.Options.UpperfaceBudget = 2e5
+	env.Options.UpperfaceMetrics = MetricList{cube.HTM}
+	out, ck := t.TempDir(), filepath.Join(t.TempDir(), "ck")
+	env.CheckpointDir = ck
+	blocker := filepath.Join(out, "upperface_positions.arrow")
+	if err := os.Mkdir(blocker, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), upperfaceStage, env, out); err == nil || !strings.Contains(err.Error(), "checkpoints are kept") {
+		t.Fatalf("a run that cannot write its table: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(ck, "upperface-HTM.gob")); err != nil {
+		t.Fatalf("the checkpoint is gone after a failed write: %v", err)
+	}
+	if err := os.Remove(blocker); err != nil {
+		t.Fatal(err)
+	}
+	var logs strings.Builder
+	env.Log = slog.New(slog.NewTextHandler(&logs, nil))
+	if _, err := Run(context.Background(), upperfaceStage, env, out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(logs.String(), "upperface: resuming") || strings.Contains(logs.String(), "upperface depth") {
+		t.Errorf("the second run did not resume without searching:\n%s", logs.String())
+	}
+	tabs, prov := readTables(t, out, upperfaceStage.Tables)
+	checkPositions(t, tabs["upperface_positions"])
+	exhaustive, err := strconv.Atoi(prov.Params["HTM.exhaustive_depth"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for d := 1; d <= exhaustive; d++ {
+		if key := fmt.Sprintf("HTM.depth%02d", d); prov.Params[key] == "" {
+			t.Errorf("the resumed run's provenance lacks %s", key)
 		}
 	}
-	env := &Env{Options: map[string]string{"upperface-metrics": "stm, htm,STM"}}
-	if ms, _, err := upperfaceOptions(env); err != nil || metricNames(ms) != "STM,HTM" {
-		t.Errorf("metrics stm, htm,STM: %v %v", ms, err)
+	if !strings.Contains(prov.Params["HTM.resumed"], "from a checkpoint") {
+		t.Errorf("the resumed run's provenance does not say so: HTM.resumed = %q", prov.Params["HTM.resumed"])
+	}
+}
+
+// TestUpperfaceCheck: budgets the search cannot work with are refused
+// before it starts, naming the flag.
+func TestUpperfaceCheck(t *testing.T) {
+	env := testEnv(6 << 30)
+	env.Options.UpperfaceBudget = 1
+	if err := upperfaceStage.Check(env); err == nil || !strings.Contains(err.Error(), "--upperface-budget 1 is too small") {
+		t.Errorf("budget 1: %v", err)
+	}
+	env.Options.UpperfaceBudget = DefaultUpperfaceBudget
+	env.MemBudget = 100 << 20
+	if err := upperfaceStage.Check(env); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "--mem-budget") {
+		t.Errorf("100 MiB: %v", err)
+	}
+	env.MemBudget = 6 << 30
+	if err := upperfaceStage.Check(env); err != nil {
+		t.Errorf("the defaults: %v", err)
 	}
 }
 

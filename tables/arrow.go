@@ -131,6 +131,11 @@ func Write(dir string, t *Table, p Provenance) (string, error) {
 	return path, err
 }
 
+// TempSuffix follows the name of the file WriteAtomically writes in the
+// name of its temporary file (then a random number): a run that was killed
+// during a write leaves such a file, and the next run removes it.
+const TempSuffix = ".tmp"
+
 // WriteAtomically writes path through write: to a temporary file in the same
 // folder (made if need be), synced and renamed over path, so that a reader
 // sees the old file or the new one, never a part.
@@ -139,7 +144,7 @@ func WriteAtomically(path string, write func(io.Writer) error) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
+	tmp, err := os.CreateTemp(dir, filepath.Base(path)+TempSuffix+"*")
 	if err != nil {
 		return err
 	}

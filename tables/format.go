@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -152,4 +154,30 @@ func jsonValue(v any) string {
 		return string(s)
 	}
 	return cell(v)
+}
+
+// FormatProvenance prints a table's provenance and column docs, one fact a
+// line, for `cubecensus show --meta`.
+func FormatProvenance(w io.Writer, t *Table, p Provenance) error {
+	lines := []string{
+		"table        " + t.Name,
+		"stage        " + p.Stage,
+		"program      " + p.Program + " " + p.Version,
+		"commit       " + p.Commit,
+		"build        " + p.Build,
+		"go           " + p.GoVersion,
+		"start        " + p.Start.String(),
+		"end          " + p.End.String(),
+		fmt.Sprintf("wall seconds %.3f", p.WallSeconds()),
+		fmt.Sprintf("cores        %d, workers %d", p.Cores, p.Workers),
+		"checksum     " + p.Checksum + " (SHA-256 of the file, checked)",
+	}
+	for _, k := range slices.Sorted(maps.Keys(p.Params)) {
+		lines = append(lines, fmt.Sprintf("param        %s = %s", k, p.Params[k]))
+	}
+	for _, c := range t.Columns {
+		lines = append(lines, fmt.Sprintf("column       %s (%v): %s", c.Name, c.Kind, c.Doc))
+	}
+	_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
+	return err
 }

@@ -1,13 +1,18 @@
 package tables
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"io"
 	"maps"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -20,6 +25,7 @@ type Provenance struct {
 	Program   string            // "cubecensus"
 	Version   string            // Version
 	Commit    string            // git revision of the build, "+dirty" if modified; "unknown" outside git
+	Build     string            // BuildID: the commit of a clean build, else the executable's hash
 	GoVersion string            // toolchain
 	Stage     string            // the stage that wrote the table
 	Params    map[string]string // the stage's parameters and measured facts
@@ -38,6 +44,7 @@ func NewProvenance(stage string, workers int) Provenance {
 		Program:   "cubecensus",
 		Version:   Version,
 		Commit:    buildCommit(),
+		Build:     buildIDOrEmpty(),
 		GoVersion: runtime.Version(),
 		Stage:     stage,
 		Params:    map[string]string{},
@@ -65,6 +72,40 @@ func buildCommit() string {
 	return rev + dirty
 }
 
+// BuildID identifies the running program's build: its VCS revision when it
+// was built from a clean checkout, else "sha256:" and the hash of its
+// executable, so that two different builds never share an ID (a checkpoint
+// of one must not resume in the other). It reads the executable at most
+// once.
+func BuildID() (string, error) { return buildID() }
+
+var buildID = sync.OnceValues(func() (string, error) {
+	if c := buildCommit(); c != "unknown" && !strings.HasSuffix(c, "+dirty") {
+		return c, nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("tables: identifying this build: %w", err)
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return "", fmt.Errorf("tables: identifying this build: %w", err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("tables: identifying this build: %w", err)
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+})
+
+// buildIDOrEmpty is BuildID for the provenance, which records "" where the
+// executable cannot be read.
+func buildIDOrEmpty() string {
+	id, _ := BuildID()
+	return id
+}
+
 // WallSeconds is the stage's wall-clock time.
 func (p Provenance) WallSeconds() float64 { return p.End.Sub(p.Start).Seconds() }
 
@@ -76,6 +117,7 @@ func (p Provenance) metadata() (keys, values []string) {
 		"program":      p.Program,
 		"version":      p.Version,
 		"commit":       p.Commit,
+		"build":        p.Build,
 		"go_version":   p.GoVersion,
 		"stage":        p.Stage,
 		"start":        p.Start.UTC().Format(time.RFC3339Nano),
@@ -112,6 +154,8 @@ func parseProvenance(keys, values []string) (Provenance, error) {
 			p.Version = v
 		case "commit":
 			p.Commit = v
+		case "build":
+			p.Build = v
 		case "go_version":
 			p.GoVersion = v
 		case "stage":

@@ -27,7 +27,11 @@ func Seed004Line(un int, moves []cube.Move) (string, error) {
 			return "", fmt.Errorf("upperface: seed 004's letter codes name face turns, not %v", m)
 		}
 	}
-	if got := mustPosition(cube.FromMoves(moves)).Un(); got != un {
+	q, err := FromCube(cube.FromMoves(moves))
+	if err != nil {
+		return "", fmt.Errorf("upperface: the maneuver %s for un %d: %w", cube.FormatManeuver(moves), un, err)
+	}
+	if got := q.Un(); got != un {
 		return "", fmt.Errorf("upperface: the maneuver %s reaches un %d, not %d", cube.FormatManeuver(moves), got, un)
 	}
 	epn, etn, cpn, ctn := p.Numbers()

@@ -1,142 +1,341 @@
 package main
 
 import (
-	"context"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"maps"
-	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strconv"
+	"strings"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/pipelines"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
-func cmdList(stdout io.Writer, args []string) error {
-	fs := flag.NewFlagSet("list", flag.ContinueOnError)
-	if _, err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	for _, s := range pipelines.Stages() {
-		if _, err := fmt.Fprintf(stdout, "%-12s %s\n", s.Name, s.Doc); err != nil {
-			return err
-		}
-	}
-	return nil
+// errUsage marks errors in how the command was called: exit 2.
+var errUsage = errors.New("usage")
+
+func usageErrorf(format string, a ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{errUsage}, a...)...)
 }
 
-func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	out := fs.String("out", "results", "folder for the result tables")
-	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
-	budget := fs.String("mem-budget", "6GiB", "memory the large tables of a stage may use")
-	depth := fs.Int("bruteforce-depth", -1, "canonical: brute-force length (-1: the deepest that fits --mem-budget)")
-	ufBudget := fs.String("upperface-budget", "", "upperface: probes each metric's search may make (default 8.5e9)")
-	ufMetrics := fs.String("upperface-metrics", "", "upperface: metrics to search, e.g. HTM,QTM (default HTM,QTM,STM)")
-	names, err := parseFlags(fs, args)
-	if err != nil {
-		return err
+// asUsage marks the errors of pipelines that are about options as usage
+// errors.
+func asUsage(err error) error {
+	if errors.Is(err, pipelines.ErrOption) && !errors.Is(err, errUsage) {
+		return fmt.Errorf("%w: %w", errUsage, err)
 	}
-	if *workers < 1 {
-		return fmt.Errorf("%w: run: --workers %d (want at least 1)", errUsage, *workers)
-	}
-	mem, err := pipelines.ParseBytes(*budget)
-	if err != nil {
-		return fmt.Errorf("%w: run: --mem-budget: %v", errUsage, err)
-	}
-	if err := pipelines.CheckBudget(mem); err != nil {
-		return err
-	}
-	// The budget covers a stage's large tables; let the garbage collector
-	// work harder near it rather than let the heap double past it.
-	debug.SetMemoryLimit(int64(mem))
-	stages, err := pipelines.Lookup(names)
-	if err != nil {
-		return fmt.Errorf("%w: run: %v", errUsage, err)
-	}
-	env := &pipelines.Env{
-		Workers:       *workers,
-		MemBudget:     mem,
-		Log:           slog.New(slog.NewTextHandler(stderr, nil)),
-		Bars:          progress.IsTerminal(stderr),
-		Stderr:        stderr,
-		CheckpointDir: filepath.Join(*out, ".checkpoints"),
-		Options: map[string]string{
-			"bruteforce-depth":  strconv.Itoa(*depth),
-			"upperface-budget":  *ufBudget,
-			"upperface-metrics": *ufMetrics,
+	return err
+}
+
+// defaultResults is the folder of result tables the commands use unless
+// told otherwise: results/ under the working directory, where `make run`
+// writes and the notebooks read.
+const defaultResults = "results"
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "cubecensus",
+		Short: "Exact distance distributions and symmetry classes of Rubik's Cube problems, as Arrow tables",
+		Long: `cubecensus computes, exactly, the distance distributions and symmetry classes
+of Rubik's Cube problems and writes them as Apache Arrow tables with their
+provenance. Results go to stdout; logs and progress to stderr. Every error is
+one line on stderr, with exit status 2 for bad usage and 1 otherwise.`,
+		Example: `  cubecensus run canonical symmetry --out results
+  cubecensus show results/canonical_sequences.arrow --format csv
+  cubecensus inspect "R U R' U'"`,
+		SilenceErrors:              true,
+		SilenceUsage:               true,
+		SuggestionsMinimumDistance: 2,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				hint := ""
+				if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+					hint = fmt.Sprintf(" (did you mean %s?)", strings.Join(s, ", "))
+				}
+				return usageErrorf("unknown command %q%s; `cubecensus help` lists the commands", args[0], hint)
+			}
+			return nil
 		},
-	}
-	for _, s := range stages {
-		written, err := pipelines.Run(ctx, s, env, *out)
-		if err != nil {
-			return err
-		}
-		for _, w := range written {
-			if _, err := fmt.Fprintf(stdout, "%s\t%s\t%d rows\n", w.Stage, w.Path, w.Rows); err != nil {
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cmd.SetOut(cmd.ErrOrStderr())
+			if err := cmd.Help(); err != nil {
 				return err
 			}
+			return usageErrorf("no command given; `cubecensus help` lists the commands")
+		},
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return usageErrorf("%s: %v (see `%s --help`)", cmd.Name(), err, cmd.CommandPath())
+	})
+	root.AddCommand(newListCmd(), newRunCmd(), newShowCmd(), newInspectCmd(), newExportCmd())
+	return root
+}
+
+// argsBetween requires from min to max arguments (max < 0: no limit),
+// describing them as what in the usage error.
+func argsBetween(min, max int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) < min || max >= 0 && len(args) > max {
+			return usageErrorf("%s wants %s, got %d argument(s) (see `%s --help`)", cmd.Name(), what, len(args), cmd.CommandPath())
 		}
+		return nil
 	}
-	return nil
 }
 
-func cmdShow(stdout io.Writer, args []string) error {
-	fs := flag.NewFlagSet("show", flag.ContinueOnError)
-	format := fs.String("format", "table", "table, csv or json")
-	meta := fs.Bool("meta", false, "print the provenance instead of the rows")
-	files, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(files) != 1 {
-		return fmt.Errorf("%w: show wants one FILE, got %d", errUsage, len(files))
-	}
-	if !slices.Contains(tables.Formats, *format) {
-		return fmt.Errorf("%w: show: unknown --format %q (want table, csv or json)", errUsage, *format)
-	}
-	if _, err := os.Stat(files[0]); err != nil {
-		return fmt.Errorf("show: %w", err)
-	}
-	t, p, err := tables.Read(files[0])
-	if err != nil {
-		return fmt.Errorf("show %s: %w", files[0], err)
-	}
-	if *meta {
-		return showProvenance(stdout, t, p)
-	}
-	return tables.Format(stdout, t, *format)
+// completeWords completes a flag or argument from a fixed list.
+func completeWords(words ...string) cobra.CompletionFunc {
+	return cobra.FixedCompletions(words, cobra.ShellCompDirectiveNoFileComp)
 }
 
-func showProvenance(w io.Writer, t *tables.Table, p tables.Provenance) error {
-	lines := []string{
-		"table        " + t.Name,
-		"stage        " + p.Stage,
-		"program      " + p.Program + " " + p.Version,
-		"commit       " + p.Commit,
-		"go           " + p.GoVersion,
-		"start        " + p.Start.String(),
-		"end          " + p.End.String(),
-		fmt.Sprintf("wall seconds %.3f", p.WallSeconds()),
-		fmt.Sprintf("cores        %d, workers %d", p.Cores, p.Workers),
-	}
-	for _, k := range slices.Sorted(maps.Keys(p.Params)) {
-		lines = append(lines, fmt.Sprintf("param        %s = %s", k, p.Params[k]))
-	}
-	for _, c := range t.Columns {
-		lines = append(lines, fmt.Sprintf("column       %s (%v): %s", c.Name, c.Kind, c.Doc))
-	}
-	for _, l := range lines {
-		if _, err := fmt.Fprintln(w, l); err != nil {
+func newListCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "list",
+		Short:   "List the stages and what they compute",
+		Example: "  cubecensus list",
+		Args:    argsBetween(0, 0, "no arguments"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var b strings.Builder
+			for _, s := range pipelines.Stages() {
+				fmt.Fprintf(&b, "%-12s %s\n", s.Name, s.Doc)
+			}
+			_, err := io.WriteString(cmd.OutOrStdout(), b.String())
 			return err
-		}
+		},
 	}
-	return nil
+}
+
+func newRunCmd() *cobra.Command {
+	var (
+		out, checkpoints string
+		workers          int
+		mem              = pipelines.Bytes(6 << 30)
+		opts             = pipelines.NewOptions()
+	)
+	stageNames := func() []string {
+		var names []string
+		for _, s := range pipelines.Stages() {
+			names = append(names, s.Name)
+		}
+		return names
+	}
+	cmd := &cobra.Command{
+		Use:   "run [STAGE...]",
+		Short: "Run stages (default: all) and write their tables into --out",
+		Long: `Run the named stages (all of them, in order, when none is named) and write
+their tables into --out, atomically, with provenance and a checksum. Every
+option is checked for every named stage before any stage starts; an option of
+a stage that is not run is an error. A stage estimates its memory before
+allocating and refuses what does not fit --mem-budget.
+
+Long stages save checkpoints and resume from them when run again with the same
+settings: under --checkpoints if given, else under <out>/.checkpoints when
+--out is given, else under the user's cache folder (` + pipelines.DefaultCheckpointDir() + `).
+They are removed once every table of their stage is written.
+
+Stages: ` + strings.Join(stageNames(), ", ") + ` (see cubecensus list).`,
+		Example: `  cubecensus run                                   # every stage into results/
+  cubecensus run canonical --out /tmp/r --bruteforce-depth 5
+  cubecensus run upperface --upperface-metrics HTM,QTM --mem-budget 4GiB`,
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return stageNames(), cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, names []string) error {
+			stages, err := pipelines.Lookup(names)
+			if err != nil {
+				return usageErrorf("run: %v", err)
+			}
+			if workers < 1 {
+				return usageErrorf("run: --workers %d (want at least 1)", workers)
+			}
+			if err := pipelines.CheckBudget(uint64(mem)); err != nil {
+				return asUsage(err)
+			}
+			stderr := cmd.ErrOrStderr()
+			env := &pipelines.Env{
+				Workers:   workers,
+				MemBudget: uint64(mem),
+				Log:       slog.New(slog.NewTextHandler(stderr, nil)),
+				Bars:      progress.IsTerminal(stderr),
+				Stderr:    stderr,
+				Options:   opts,
+			}
+			var given []string
+			cmd.Flags().Visit(func(f *pflag.Flag) { given = append(given, f.Name) })
+			if err := pipelines.CheckOptions(stages, env, given); err != nil {
+				return asUsage(err)
+			}
+			if err := pipelines.PrepareOutput(out); err != nil {
+				return asUsage(err)
+			}
+			switch {
+			case cmd.Flags().Changed("checkpoints"):
+				env.CheckpointDir = checkpoints
+			case cmd.Flags().Changed("out"):
+				env.CheckpointDir = filepath.Join(out, ".checkpoints")
+			default:
+				env.CheckpointDir = pipelines.DefaultCheckpointDir()
+			}
+			// The budget covers a stage's large tables; let the garbage
+			// collector work harder near it rather than let the heap
+			// double past it.
+			debug.SetMemoryLimit(int64(mem))
+			for _, s := range stages {
+				written, err := pipelines.Run(cmd.Context(), s, env, out)
+				if err != nil {
+					return err
+				}
+				var b strings.Builder
+				for _, w := range written {
+					fmt.Fprintf(&b, "%s\t%s\t%d rows\n", w.Stage, w.Path, w.Rows)
+				}
+				if _, err := io.WriteString(cmd.OutOrStdout(), b.String()); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&out, "out", defaultResults, "folder for the result tables (made if need be; checked writable before any work)")
+	f.StringVar(&checkpoints, "checkpoints", "", "folder for checkpoints of long stages (default: <out>/.checkpoints when --out is given, else the user's cache folder)")
+	f.IntVar(&workers, "workers", runtime.NumCPU(), "parallel workers (results do not depend on it)")
+	f.Var(&mem, "mem-budget", "memory the large tables of a stage may use, e.g. 6GiB (at most 3/4 of the machine)")
+	for _, o := range opts.List() {
+		f.Var(o.Value, o.Flag, o.Stage+": "+o.Usage)
+	}
+	cmd.RegisterFlagCompletionFunc("upperface-metrics", completeWords("HTM,QTM,STM", "HTM", "QTM", "STM"))
+	return cmd
+}
+
+func newShowCmd() *cobra.Command {
+	var (
+		format string
+		meta   bool
+	)
+	cmd := &cobra.Command{
+		Use:   "show FILE",
+		Short: "Print a result table, or its provenance",
+		Long: `Print a result table for people (table), for scripts (csv, json), or its
+provenance and column docs (--meta). The file's checksum is checked first: a
+damaged table is refused, never printed. Exact counts keep all their digits in
+every format.`,
+		Example: `  cubecensus show results/canonical_sequences.arrow
+  cubecensus show results/symmetry_totals.arrow --format json
+  cubecensus show --meta results/upperface_distribution.arrow`,
+		Args: argsBetween(1, 1, "one FILE"),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return []string{strings.TrimPrefix(tables.Extension, ".")}, cobra.ShellCompDirectiveFilterFileExt
+		},
+		RunE: func(cmd *cobra.Command, files []string) error {
+			if !slices.Contains(tables.Formats, format) {
+				return usageErrorf("show: unknown --format %q (want %s)", format, strings.Join(tables.Formats, ", "))
+			}
+			t, p, err := tables.Read(files[0])
+			if err != nil {
+				return fmt.Errorf("show: %w", err)
+			}
+			if meta {
+				return tables.FormatProvenance(cmd.OutOrStdout(), t, p)
+			}
+			return tables.Format(cmd.OutOrStdout(), t, format)
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "table", "table, csv or json")
+	cmd.Flags().BoolVar(&meta, "meta", false, "print the provenance and column docs instead of the rows")
+	cmd.RegisterFlagCompletionFunc("format", completeWords(tables.Formats...))
+	return cmd
+}
+
+func newInspectCmd() *cobra.Command {
+	var (
+		dir                string
+		facelets, maneuver bool
+	)
+	cmd := &cobra.Command{
+		Use:   "inspect MANEUVER|FACELETS",
+		Short: "Describe a position given by a maneuver or a facelet string",
+		Long: `Describe a position: the maneuver's lengths in HTM, QTM and STM, facelets, net,
+coordinates, subgroup H, symmetry types under M and M x C2, order and parity;
+for an upper-face position also seed 004's numbers, its cases and, from the
+positions table in --results, its distances.
+
+` + pipelines.ReadingRule,
+		Example: `  cubecensus inspect "R U R' U'"
+  cubecensus inspect UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
+  cubecensus inspect --maneuver RUFDLBRUFDLBRUFDLBRUFDLBRUFDLBRUFDLBRUFDLBRUFDLBRUFDLB`,
+		Args: argsBetween(1, -1, "a MANEUVER or a FACELETS string"),
+		RunE: func(cmd *cobra.Command, words []string) error {
+			if facelets && maneuver {
+				return usageErrorf("inspect: --facelets and --maneuver exclude each other")
+			}
+			how := pipelines.AutoReading
+			if facelets {
+				how = pipelines.FaceletReading
+			} else if maneuver {
+				how = pipelines.ManeuverReading
+			}
+			c, moves, note, err := pipelines.ReadCube(strings.Join(words, " "), how)
+			if err != nil {
+				return fmt.Errorf("inspect: %w", err)
+			}
+			return pipelines.Inspect(cmd.OutOrStdout(), c, moves, note, dir)
+		},
+	}
+	cmd.Flags().StringVar(&dir, "results", defaultResults, "folder of the result tables (for upper-face distances)")
+	cmd.Flags().BoolVar(&facelets, "facelets", false, "read the input as a facelet string")
+	cmd.Flags().BoolVar(&maneuver, "maneuver", false, "read the input as a maneuver")
+	return cmd
+}
+
+func newExportCmd() *cobra.Command {
+	var dir, format, metric string
+	cmd := &cobra.Command{
+		Use:   "export upperface",
+		Short: "Write a table in another program's format (upperface: seed 004's results file)",
+		Long: `Write a table in another program's format. For now: the upperface positions in
+seed 004's results-file format, a line per position with its distance and
+maneuvers in HTM or QTM (STM maneuvers have slice turns, which seed 004's
+letter codes cannot write).`,
+		Example: `  cubecensus export upperface --format seed004 > upperface_htm.txt
+  cubecensus export upperface --format seed004 --metric QTM`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 || args[0] != "upperface" {
+				return usageErrorf("export wants one table, upperface (got %q)", strings.Join(args, " "))
+			}
+			return nil
+		},
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return []string{"upperface"}, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if format != "seed004" {
+				return usageErrorf("export: unknown --format %q (want seed004)", format)
+			}
+			m, err := cube.ParseMetric(metric)
+			if err != nil {
+				return usageErrorf("export: --metric: %v", err)
+			}
+			if err := pipelines.ExportSeed004(cmd.OutOrStdout(), dir, m); err != nil {
+				return asUsage(fmt.Errorf("export: %w", err))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "seed004", "seed004: seed 004's results-file lines")
+	cmd.Flags().StringVar(&metric, "metric", "HTM", "HTM or QTM: whose distances and maneuvers to write")
+	cmd.Flags().StringVar(&dir, "results", defaultResults, "folder of the result tables")
+	cmd.RegisterFlagCompletionFunc("format", completeWords("seed004"))
+	cmd.RegisterFlagCompletionFunc("metric", completeWords("HTM", "QTM"))
+	return cmd
 }

@@ -2,13 +2,17 @@
 // classes of Rubik's Cube problems and publishes them as Arrow tables.
 //
 //	cubecensus list
-//	cubecensus run [STAGE...] [--out DIR] [--workers N] [--mem-budget SIZE] [--bruteforce-depth N]
+//	cubecensus run [STAGE...] [--out DIR] [--workers N] [--mem-budget SIZE] [stage options]
 //	cubecensus show FILE [--format table|csv|json] [--meta]
-//	cubecensus inspect MANEUVER|FACELETS [--results DIR]
+//	cubecensus inspect MANEUVER|FACELETS [--facelets|--maneuver] [--results DIR]
 //	cubecensus export upperface --format seed004 [--metric HTM|QTM] [--results DIR]
+//	cubecensus help [COMMAND], cubecensus COMMAND --help
+//	cubecensus completion bash|zsh|fish|powershell
 //
 // Results go to stdout, logs and progress to stderr. Every error is one
-// line on stderr with a non-zero exit: 2 for bad usage, 1 otherwise.
+// line on stderr with a non-zero exit: 2 for bad usage, 1 otherwise. The
+// commands are defined in commands.go; what they compute lives in the
+// packages below (pipelines, tables).
 package main
 
 import (
@@ -34,36 +38,10 @@ func main() {
 	}
 }
 
-// errUsage marks errors in how the command was called.
-var errUsage = errors.New("usage")
-
-const usage = `usage: cubecensus COMMAND [ARGS]
-commands:
-  list                      the stages and what they compute
-  run [STAGE...]            run stages (default: all) into --out (default results)
-  show FILE                 print a result table (--format table|csv|json, --meta for provenance)
-  inspect MANEUVER|FACELETS describe a position: net, facelets, coordinates, order, parity,
-                            and for an upper-face position its un, cases and distances
-  export upperface          write the upper-face table in seed 004's results-file format (--format seed004)`
-
+// run executes the command line args, writing results to stdout and logs,
+// progress and help for mistakes to stderr.
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	if len(args) == 0 {
-		return fmt.Errorf("%w: no command\n%s", errUsage, usage)
-	}
-	switch args[0] {
-	case "list":
-		return cmdList(stdout, args[1:])
-	case "run":
-		return cmdRun(ctx, stdout, stderr, args[1:])
-	case "show":
-		return cmdShow(stdout, args[1:])
-	case "inspect":
-		return cmdInspect(stdout, args[1:])
-	case "export":
-		return cmdExport(stdout, args[1:])
-	case "help", "-h", "--help":
-		_, err := fmt.Fprintln(stdout, usage)
-		return err
-	}
-	return fmt.Errorf("%w: unknown command %q (want list, run, show, inspect or export)", errUsage, args[0])
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	return root.ExecuteContext(ctx)
 }

@@ -5,13 +5,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func runCmd(args ...string) (string, string, error) {
@@ -48,8 +54,22 @@ func TestRunShow(t *testing.T) {
 		}
 	}
 	meta, _, err := runCmd("show", "--meta", filepath.Join(dir, "canonical_prepass.arrow"))
-	if err != nil || !strings.Contains(meta, "param        bruteforce.S.depth = 3") {
+	if err != nil || !strings.Contains(meta, "param        bruteforce.S.depth = 3") || !strings.Contains(meta, "checksum     cubecensus-sha256:") {
 		t.Errorf("show --meta: %v\n%s", err, meta)
+	}
+	// A damaged table is refused in one line (byte 3276 xor 0xff of this
+	// table used to panic show).
+	path := filepath.Join(dir, "canonical_sequences.arrow")
+	file, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file[3276] ^= 0xff
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCmd("show", path); !errors.Is(err, tables.ErrChecksum) || errors.Is(err, errUsage) || !strings.Contains(err.Error(), path) {
+		t.Errorf("show of a damaged table: %v", err)
 	}
 }
 
@@ -61,25 +81,126 @@ func TestErrorsAreOneLine(t *testing.T) {
 	}{
 		{[]string{}, true, "no command"},
 		{[]string{"frobnicate"}, true, `"frobnicate"`},
+		{[]string{"lst"}, true, "did you mean list"},
 		{[]string{"run", "nope"}, true, `unknown stage "nope"`},
 		{[]string{"run", "--workers", "0"}, true, "--workers 0"},
 		{[]string{"run", "--mem-budget", "lots"}, true, `"lots"`},
-		{[]string{"run", "--mem-budget", "100TiB"}, false, "more than 3/4"},
-		{[]string{"run", "canonical", "--bruteforce-depth", "12", "--mem-budget", "1GiB", "--out", "/nonexistent/x"}, false, "needs about"},
+		{[]string{"run", "--mem-budget", "NaN"}, true, `invalid argument "NaN" for "--mem-budget"`},
+		{[]string{"run", "--mem-budget", "100TiB"}, true, "--mem-budget 100.0 TiB is more than 3/4"},
+		{[]string{"run", "canonical", "--bruteforce-depth", "12", "--mem-budget", "1GiB", "--out", "/nonexistent/x"}, true, "needs about"},
+		{[]string{"run", "canonical", "--upperface-metrics", "XYZ"}, true, `"XYZ"`},
+		{[]string{"run", "canonical", "--upperface-metrics", "HTM"}, true, "an option of the upperface stage"},
+		{[]string{"run", "upperface", "--upperface-budget", "NaN"}, true, `invalid argument "NaN" for "--upperface-budget"`},
+		{[]string{"run", "upperface", "--upperface-budget", "-4"}, true, `"--upperface-budget"`},
+		{[]string{"run", "upperface", "--upperface-budget", "1"}, true, "--upperface-budget 1 is too small"},
 		{[]string{"show", "missing.arrow"}, false, "missing.arrow"},
+		{[]string{"show"}, true, "one FILE"},
 		{[]string{"show", "a", "--format", "xml"}, true, `"xml"`},
+		{[]string{"inspect"}, true, "MANEUVER"},
 		{[]string{"inspect", "R U2 X"}, false, "'X' at column 6"},
 		{[]string{"inspect", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR"}, false, "appears 10 times"},
+		{[]string{"inspect", strings.Repeat("U", 9) + strings.Repeat("R", 9) + strings.Repeat("F", 9) + strings.Repeat("D", 9) + strings.Repeat("L", 9) + strings.Repeat("B", 8)}, false, "54 stickers: got 53"},
+		{[]string{"inspect", strings.Repeat("U", 10) + strings.Repeat("R", 9) + strings.Repeat("F", 9) + strings.Repeat("D", 9) + strings.Repeat("L", 9) + strings.Repeat("B", 9)}, false, "54 stickers: got 55"},
+		{[]string{"inspect", "--facelets", "R U R' U'"}, false, "facelets"},
+		{[]string{"inspect", "--facelets", "--maneuver", "R"}, true, "exclude each other"},
 		{[]string{"list", "--x"}, true, "-x"},
+		{[]string{"list", "extra"}, true, "no arguments"},
 	} {
 		_, _, err := runCmd(tc.args...)
 		if err == nil {
 			t.Errorf("%v: no error", tc.args)
 			continue
 		}
-		if errors.Is(err, errUsage) != tc.usage || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: error %q (usage %v), want %q (usage %v)", tc.args, err, errors.Is(err, errUsage), tc.want, tc.usage)
+		if errors.Is(err, errUsage) != tc.usage || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: error %q (usage %v), want one line with %q (usage %v)", tc.args, err, errors.Is(err, errUsage), tc.want, tc.usage)
 		}
+	}
+}
+
+// TestOptionsAreCheckedBeforeAnyWork: a bad option of a later stage, or an
+// output folder that cannot be written, stops the run before the first
+// stage starts (the symmetry tables used to be written first).
+func TestOptionsAreCheckedBeforeAnyWork(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"run", "symmetry", "upperface", "--upperface-budget", "lots", "--out", dir},
+		{"run", "symmetry", "upperface", "--upperface-budget", "30", "--out", dir},
+		{"run", "symmetry", "--out", filepath.Join(file, "results")},
+	} {
+		_, logs, err := runCmd(args...)
+		if !errors.Is(err, errUsage) {
+			t.Errorf("%v: %v, want a usage error", args, err)
+		}
+		if strings.Contains(logs, "stage start") {
+			t.Errorf("%v: a stage started:\n%s", args, logs)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the output folder holds %d entries, want only the test's file", len(entries))
+	}
+}
+
+// TestHelp runs every command's help, as --help, -h and `help CMD`: each
+// exits without error and lists every flag of its command with an example.
+// (Every --help used to fail with "flag: help requested", exit 2.)
+func TestHelp(t *testing.T) {
+	var visit func(cmd *cobra.Command)
+	visit = func(cmd *cobra.Command) {
+		path := strings.Fields(cmd.CommandPath())[1:]
+		forms := [][]string{append(slices.Clone(path), "--help"), append(slices.Clone(path), "-h")}
+		if len(path) > 0 {
+			forms = append(forms, append([]string{"help"}, path...))
+		}
+		for _, args := range forms {
+			out, _, err := runCmd(args...)
+			if err != nil {
+				t.Errorf("%v: %v", args, err)
+				continue
+			}
+			if !strings.Contains(out, "Usage:") {
+				t.Errorf("%v printed no usage:\n%s", args, out)
+			}
+			cmd.LocalFlags().VisitAll(func(f *pflag.Flag) {
+				if !strings.Contains(out, "--"+f.Name) {
+					t.Errorf("%v does not list --%s:\n%s", args, f.Name, out)
+				}
+			})
+			if cmd.Runnable() && cmd.Name() != "help" && !strings.HasPrefix(cmd.CommandPath(), "cubecensus completion") && !strings.Contains(out, "Examples:") {
+				t.Errorf("%v shows no example:\n%s", args, out)
+			}
+		}
+		for _, sub := range cmd.Commands() {
+			visit(sub)
+		}
+	}
+	root := newRoot(io.Discard, io.Discard)
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	visit(root)
+	_, stderr, err := runCmd()
+	if !errors.Is(err, errUsage) || !strings.Contains(stderr, "Available Commands:") {
+		t.Errorf("no arguments: %v, with help on stderr:\n%s", err, stderr)
+	}
+}
+
+func TestCompletion(t *testing.T) {
+	for _, shell := range []string{"bash", "zsh", "fish"} {
+		out, _, err := runCmd("completion", shell)
+		if err != nil || !strings.Contains(out, "cubecensus") {
+			t.Errorf("completion %s: %v (%d bytes)", shell, err, len(out))
+		}
+	}
+	out, _, err := runCmd("__complete", "run", "")
+	if err != nil || !strings.Contains(out, "upperface") {
+		t.Errorf("completing a stage name: %v\n%s", err, out)
+	}
+	out, _, err = runCmd("__complete", "show", "x", "--format", "")
+	if err != nil || !strings.Contains(out, "csv") {
+		t.Errorf("completing --format: %v\n%s", err, out)
 	}
 }
 
@@ -101,6 +222,24 @@ func TestInspect(t *testing.T) {
 	out, _, err = runCmd("inspect", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB")
 	if err != nil || !strings.Contains(out, "subgroup H   yes") || !strings.Contains(out, "O_h under M") {
 		t.Errorf("inspect solved facelets: %v\n%s", err, out)
+	}
+	// A 54-move maneuver of six letters is a maneuver (it used to be read
+	// as facelets), with a note; --facelets reads it as facelets.
+	sixLetters := strings.Repeat("RUFDLB", 9)
+	out, _, err = runCmd("inspect", sixLetters)
+	if err != nil || !strings.Contains(out, "54 face turns") || !strings.Contains(out, "give --facelets") {
+		t.Errorf("inspect %s: %v\n%s", sixLetters, err, out)
+	}
+	if _, _, err := runCmd("inspect", "--facelets", sixLetters); err == nil || !strings.Contains(err.Error(), "center") {
+		t.Errorf("inspect --facelets %s: %v", sixLetters, err)
+	}
+	out, _, err = runCmd("inspect", "--maneuver", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB")
+	if err != nil || !strings.Contains(out, "54 face turns") {
+		t.Errorf("inspect --maneuver of solved facelets: %v\n%s", err, out)
+	}
+	out, _, err = runCmd("inspect", "M2 U M2 U2 M2 U M2")
+	if err != nil || !strings.Contains(out, "(HTM 11, QTM 20, STM 7)") {
+		t.Errorf("inspect the H permutation: %v\n%s", err, out)
 	}
 }
 

@@ -1,0 +1,90 @@
+package pipelines
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/tables"
+	"github.com/cubecensus/cubecensus/upperface"
+)
+
+// positionsTable is the upperface stage's table of positions.
+const positionsTable = "upperface_positions"
+
+// upperfaceTable reads the positions table from dir, checking that it has
+// a row per position in un order.
+func upperfaceTable(dir string) (*tables.Table, error) {
+	path := filepath.Join(dir, positionsTable+tables.Extension)
+	t, _, err := tables.Read(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s not found: run `cubecensus run upperface --out %s` first", path, dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	un := t.Index("un")
+	if len(t.Rows) != upperface.NPositions || un < 0 {
+		return nil, fmt.Errorf("%s: %d rows, want %d with an un column", path, len(t.Rows), upperface.NPositions)
+	}
+	for i, row := range t.Rows {
+		if row[un] != int64(i) {
+			return nil, fmt.Errorf("%s: row %d holds un %v", path, i, row[un])
+		}
+	}
+	return t, nil
+}
+
+// cell returns row's value in the named column, nil if null or absent.
+func cell(t *tables.Table, row []any, name string) any {
+	if i := t.Index(name); i >= 0 {
+		return row[i]
+	}
+	return nil
+}
+
+// ExportSeed004 writes the upperface table in dir as seed 004's results
+// file: a line per position (upperface.Seed004Line) with metric m's
+// distances and maneuvers. m must be HTM or QTM, whose maneuvers are face
+// turns (an error wrapping ErrOption otherwise), and every position's
+// distance must be proven.
+func ExportSeed004(w io.Writer, dir string, m cube.Metric) error {
+	if m == cube.STM {
+		return fmt.Errorf("%w: --metric STM: seed 004's letter codes name face turns, and STM maneuvers have slice turns", ErrOption)
+	}
+	t, err := upperfaceTable(dir)
+	if err != nil {
+		return err
+	}
+	prefix := strings.ToLower(m.String())
+	unresolved := 0
+	for _, row := range t.Rows {
+		if cell(t, row, prefix+"_distance") == nil {
+			unresolved++
+		}
+	}
+	if unresolved > 0 {
+		return fmt.Errorf("%d positions have no proven %v distance in %s (seed 004's file holds distances; the bounds are in `cubecensus show`)",
+			unresolved, m, filepath.Join(dir, positionsTable+tables.Extension))
+	}
+	var b strings.Builder
+	for un, row := range t.Rows {
+		text, _ := cell(t, row, prefix+"_maneuver").(string)
+		moves, err := cube.ParseManeuver(text)
+		if err != nil {
+			return fmt.Errorf("un %d: %w", un, err)
+		}
+		line, err := upperface.Seed004Line(un, moves)
+		if err != nil {
+			return err
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,185 @@
+package pipelines
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/cubecensus/cubecensus/burnside"
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/upperface"
+)
+
+// Reading says how ReadCube reads its input.
+type Reading int
+
+// The readings of an input.
+const (
+	AutoReading     Reading = iota // by ReadingRule
+	FaceletReading                 // a facelet string
+	ManeuverReading                // a maneuver
+)
+
+// ReadingRule is how ReadCube tells a facelet string from a maneuver, for
+// the help of the commands that use it.
+const ReadingRule = `The input is read as a facelet string when, without its spaces, it has 54
+characters, each of them one of the six center stickers' (the fifth of each
+face), with at most six distinct symbols; and also when it has 53 or 55
+characters of at most six symbols (a facelet string of the wrong length, an
+error). Anything else is read as a maneuver. --facelets or --maneuver
+overrides the rule (a 54-move maneuver written with six letters, say).`
+
+// ReadCube reads a position given as a facelet string or a maneuver. It
+// returns the moves when it read a maneuver, and a note when the rule chose
+// a maneuver for an input that might have been meant as facelets.
+func ReadCube(input string, how Reading) (c cube.Cube, moves []cube.Move, note string, err error) {
+	compact := strings.Join(strings.Fields(input), "")
+	if how == AutoReading {
+		how = ManeuverReading
+		if looksLikeFacelets(compact) {
+			how = FaceletReading
+		} else if len(compact) == cube.NFacelets && symbols(compact) <= 6 {
+			note = "read as a maneuver: not all of its characters are among its center stickers' (give --facelets to read it as a facelet string)"
+		}
+	}
+	if how == FaceletReading {
+		c, err = cube.ParseFacelets(compact)
+		if err != nil {
+			return c, nil, "", fmt.Errorf("facelets: %w (give --maneuver to read the input as a maneuver)", err)
+		}
+		return c, nil, "", nil
+	}
+	moves, err = cube.ParseManeuver(input)
+	if err != nil {
+		return c, nil, "", err
+	}
+	return cube.FromMoves(moves), moves, note, nil
+}
+
+// looksLikeFacelets applies ReadingRule to an input without spaces.
+func looksLikeFacelets(s string) bool {
+	if symbols(s) > 6 {
+		return false
+	}
+	switch len(s) {
+	case cube.NFacelets - 1, cube.NFacelets + 1:
+		return true
+	case cube.NFacelets:
+		var centers string
+		for face := range 6 {
+			centers += s[9*face+4 : 9*face+5]
+		}
+		for _, r := range s {
+			if !strings.ContainsRune(centers, r) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// symbols counts the distinct characters of s.
+func symbols(s string) int {
+	seen := map[rune]bool{}
+	for _, r := range s {
+		seen[r] = true
+	}
+	return len(seen)
+}
+
+// Inspect writes what cubecensus knows of a position: its maneuver's
+// lengths (when given one), facelets, net, coordinates, subgroup H, symmetry
+// types, order and parity; and for an upper-face position its seed 004
+// numbers, cases and, from the positions table in dir if there is one, its
+// distances.
+func Inspect(w io.Writer, c cube.Cube, moves []cube.Move, note, dir string) error {
+	var b strings.Builder
+	if moves != nil {
+		faces, slices, rotations := 0, 0, 0
+		for _, m := range moves {
+			switch {
+			case m.IsFace():
+				faces++
+			case m.IsSlice():
+				slices++
+			default:
+				rotations++
+			}
+		}
+		fmt.Fprintf(&b, "maneuver     %s\n", cube.FormatManeuver(moves))
+		if note != "" {
+			fmt.Fprintf(&b, "note         %s\n", note)
+		}
+		fmt.Fprintf(&b, "length       %d face turns, %d slice turns, %d rotations (HTM %d, QTM %d, STM %d)\n",
+			faces, slices, rotations, cube.HTM.Length(moves), cube.QTM.Length(moves), cube.STM.Length(moves))
+	}
+	fmt.Fprintf(&b, "facelets     %s\n", c.Facelets())
+	fmt.Fprintf(&b, "net\n%s", indent(c.Net(), "  "))
+	fmt.Fprintf(&b, "coordinates  twist %d, flip %d, slice %d, corner_perm %d, edge_perm %d, slice_sorted %d\n",
+		c.Twist(), c.Flip(), c.Slice(), c.CornerPerm(), c.EdgePerm(), c.SliceSorted())
+	if c.Twist() == 0 && c.Flip() == 0 && c.Slice() == 0 {
+		fmt.Fprintf(&b, "subgroup H   yes: ud_edge_perm %d, slice_sorted %d (phase-2 coordinates)\n", c.UDEdgePerm(), c.SliceSorted())
+	} else {
+		b.WriteString("subgroup H   no\n")
+	}
+	sm := burnside.Stabilizer(c, burnside.GroupM)
+	smc2 := burnside.Stabilizer(c, burnside.GroupMC2)
+	fmt.Fprintf(&b, "symmetry     %s under M (%d symmetries)\n", burnside.TypeOf(sm), sm.Len())
+	t := burnside.TypeOf(smc2)
+	fmt.Fprintf(&b, "             %s of kind %d under M x C2 (%d elements)\n", t, t.Kind, smc2.Len())
+	fmt.Fprintf(&b, "order        %d\n", c.Order())
+	fmt.Fprintf(&b, "parity       %s\n", [2]string{"even", "odd"}[c.CornerParity()])
+	b.WriteString(describeUpperface(c, dir))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func indent(s, prefix string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// describeUpperface says what cubecensus knows of an upper-face position:
+// its numbers, its cases and, from the positions table in dir if there is
+// one, its distances. It returns "" for other cubes.
+func describeUpperface(c cube.Cube, dir string) string {
+	p, err := upperface.FromCube(c)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	un := p.Un()
+	epn, etn, cpn, ctn := p.Numbers()
+	ep, et, cp, ct := p.Digits()
+	fmt.Fprintf(&b, "upper face   un %d: epn %d, etn %d, cpn %d, ctn %d; ep %s, et %s, cp %s, ct %s (seed 004)\n", un, epn, etn, cpn, ctn, ep, et, cp, ct)
+	ids := make([]string, len(upperface.CaseKinds))
+	for i, k := range upperface.CaseKinds {
+		ids[i] = fmt.Sprintf("%s %d", k, upperface.CaseID(k, un))
+	}
+	fmt.Fprintf(&b, "cases        %s (the least un of each case)\n", strings.Join(ids, ", "))
+	t, err := upperfaceTable(dir)
+	if err != nil {
+		fmt.Fprintf(&b, "distances    unknown: %v\n", err)
+		return b.String()
+	}
+	row := t.Rows[un]
+	for _, m := range cube.Metrics {
+		p := strings.ToLower(m.String())
+		lower, upper := cell(t, row, p+"_lower"), cell(t, row, p+"_upper")
+		switch {
+		case upper == nil:
+			fmt.Fprintf(&b, "%-12s not searched\n", m)
+		case cell(t, row, p+"_distance") != nil:
+			fmt.Fprintf(&b, "%-12s %d: %s\n", m, upper, cell(t, row, p+"_maneuver"))
+		default:
+			fmt.Fprintf(&b, "%-12s %d..%d (bounds): %s\n", m, lower, upper, cell(t, row, p+"_maneuver"))
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,172 @@
+package pipelines
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// ErrOption is wrapped by every error about how a run was asked for: a flag
+// value that does not parse or cannot work, an option of a stage that is not
+// run. The command line reports these as usage errors (exit 2), before any
+// stage starts.
+var ErrOption = errors.New("bad option")
+
+// Options are the stage options of a run, typed. Each field belongs to one
+// stage (see List); NewOptions gives the defaults.
+type Options struct {
+	BruteforceDepth  Depth      // canonical: the brute force's length; -1 for the deepest that fits the memory budget
+	UpperfaceBudget  Probes     // upperface: the probes each metric's search may make
+	UpperfaceMetrics MetricList // upperface: the metrics to search
+}
+
+// NewOptions returns the default options.
+func NewOptions() *Options {
+	return &Options{
+		BruteforceDepth:  -1,
+		UpperfaceBudget:  DefaultUpperfaceBudget,
+		UpperfaceMetrics: MetricList(UpperfaceMetrics),
+	}
+}
+
+// Value is a typed flag value: it parses and prints itself (the interface
+// of pflag's and the standard flag package's Value).
+type Value interface {
+	String() string
+	Set(string) error
+	Type() string
+}
+
+// Option is one stage option as a command-line flag.
+type Option struct {
+	Stage string // the stage it belongs to
+	Flag  string // the flag's name, without dashes
+	Usage string
+	Value Value // the field of Options it sets
+}
+
+// List returns the stage options as flags bound to o's fields.
+func (o *Options) List() []Option {
+	return []Option{
+		{"canonical", "bruteforce-depth", "brute-force length of the canonical stage's check (-1: the deepest that fits --mem-budget)", &o.BruteforceDepth},
+		{"upperface", "upperface-budget", "probes each metric's upper-face search may make (e.g. 8.5e9; it must be at least enough to finish depth 7)", &o.UpperfaceBudget},
+		{"upperface", "upperface-metrics", "metrics the upperface stage searches, comma-separated", &o.UpperfaceMetrics},
+	}
+}
+
+// CheckOptions checks, before any stage runs, that each option given (by
+// flag name) belongs to a stage of the run, and that every stage of the run
+// can work with env's options and memory budget. Its errors wrap ErrOption
+// and name the flag.
+func CheckOptions(stages []Stage, env *Env, given []string) error {
+	names := make([]string, len(stages))
+	for i, s := range stages {
+		names[i] = s.Name
+	}
+	for _, o := range env.Options.List() {
+		if slices.Contains(given, o.Flag) && !slices.Contains(names, o.Stage) {
+			return fmt.Errorf("%w: --%s is an option of the %s stage, which this run does not include (it runs %s)",
+				ErrOption, o.Flag, o.Stage, strings.Join(names, ", "))
+		}
+	}
+	for _, s := range stages {
+		if s.Check == nil {
+			continue
+		}
+		if err := s.Check(env); err != nil {
+			return fmt.Errorf("%w: %w", ErrOption, err)
+		}
+	}
+	return nil
+}
+
+// Depth is a length option: a whole number from -1 up, -1 meaning "as deep
+// as the memory budget allows".
+type Depth int
+
+func (d *Depth) String() string { return strconv.Itoa(int(*d)) }
+func (d *Depth) Type() string   { return "depth" }
+
+// Set parses a whole number >= -1.
+func (d *Depth) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < -1 {
+		return fmt.Errorf("want a whole number, -1 or more")
+	}
+	*d = Depth(n)
+	return nil
+}
+
+// Probes is a probe budget: a whole number of probes from 1 up, written as
+// an integer or in floating-point notation (8.5e9).
+type Probes int64
+
+// maxProbes keeps budgets within an int64 with room to add.
+const maxProbes = 1e18
+
+func (p *Probes) String() string { return strconv.FormatInt(int64(*p), 10) }
+func (p *Probes) Type() string   { return "probes" }
+
+// Set parses a budget, refusing NaN, infinities, fractions and numbers
+// outside 1..1e18.
+func (p *Probes) Set(s string) error {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) || f < 1 || f > maxProbes {
+		return fmt.Errorf("want a whole number of probes from 1 to 1e18, e.g. 8.5e9")
+	}
+	*p = Probes(f)
+	return nil
+}
+
+// MetricList is a comma-separated list of metrics, each named once.
+type MetricList []cube.Metric
+
+func (l *MetricList) String() string {
+	names := make([]string, len(*l))
+	for i, m := range *l {
+		names[i] = m.String()
+	}
+	return strings.Join(names, ",")
+}
+
+func (l *MetricList) Type() string { return "metrics" }
+
+// Set parses "HTM,QTM" and the like (any case), refusing unknown or
+// repeated metrics and an empty list.
+func (l *MetricList) Set(s string) error {
+	var out MetricList
+	for _, name := range strings.Split(s, ",") {
+		m, err := cube.ParseMetric(strings.TrimSpace(name))
+		if err != nil {
+			return err
+		}
+		if slices.Contains(out, m) {
+			return fmt.Errorf("%v is named twice", m)
+		}
+		out = append(out, m)
+	}
+	*l = out
+	return nil
+}
+
+// Bytes is a memory size such as 6GiB, 512MiB, 2G or 1000000 (see
+// ParseBytes).
+type Bytes uint64
+
+func (b *Bytes) String() string { return FormatBytes(uint64(*b)) }
+func (b *Bytes) Type() string   { return "size" }
+
+// Set parses a size with ParseBytes.
+func (b *Bytes) Set(s string) error {
+	n, err := ParseBytes(s)
+	if err != nil {
+		return err
+	}
+	*b = Bytes(n)
+	return nil
+}
