@@ -54,6 +54,7 @@ bench: build
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParseManeuver -fuzztime 60s ./cube
 	$(GO) test -run '^$$' -fuzz FuzzParseFacelets -fuzztime 60s ./cube
+	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 60s ./tables
 
 clean:
 	rm -rf bin $(VENV) .cache

@@ -93,3 +93,25 @@ func writeFile(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 }
+
+// TestCheckpointDir: checkpoints go into the output folder only when the
+// user named it (a run with the default folder used to write them into the
+// source checkout's results/).
+func TestCheckpointDir(t *testing.T) {
+	for _, tc := range []struct {
+		named, out string
+		outNamed   bool
+		want       string
+	}{
+		{"/ck", "results", true, "/ck"},
+		{"", "/data/r", true, "/data/r/.checkpoints"},
+		{"", "results", false, DefaultCheckpointDir()},
+	} {
+		if got := CheckpointDir(tc.named, tc.out, tc.outNamed); got != tc.want {
+			t.Errorf("CheckpointDir(%q, %q, %v) = %s, want %s", tc.named, tc.out, tc.outNamed, got, tc.want)
+		}
+	}
+	if strings.HasPrefix(DefaultCheckpointDir(), "results") {
+		t.Errorf("the default checkpoint folder %s is under results/", DefaultCheckpointDir())
+	}
+}

@@ -199,12 +199,23 @@ func removeCheckpoints(env *Env) error {
 	return nil
 }
 
-// DefaultCheckpointDir is where a run keeps its checkpoints when the user
-// names neither a checkpoint folder nor an output folder: cubecensus/
-// checkpoints in the user's cache folder (os.UserCacheDir), or in the
-// temporary folder where there is none. So a run with the default output
-// folder, which may be a source checkout's results/, writes nothing else
-// there.
+// CheckpointDir is where a run keeps its checkpoints: the folder the user
+// named for them (named), else .checkpoints in the output folder out when
+// the user named that (outNamed), else DefaultCheckpointDir. So a run with
+// the default output folder, which may be a source checkout's results/,
+// writes nothing there but its tables.
+func CheckpointDir(named, out string, outNamed bool) string {
+	switch {
+	case named != "":
+		return named
+	case outNamed:
+		return filepath.Join(out, ".checkpoints")
+	}
+	return DefaultCheckpointDir()
+}
+
+// DefaultCheckpointDir is cubecensus/checkpoints in the user's cache folder
+// (os.UserCacheDir), or in the temporary folder where there is none.
 func DefaultCheckpointDir() string {
 	dir, err := os.UserCacheDir()
 	if err != nil {

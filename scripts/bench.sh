@@ -23,7 +23,7 @@ echo
 echo "## Go benchmarks"
 echo
 echo '```'
-go test -run '^$' -bench . -benchmem -count 1 ./cube ./enumerate ./burnside ./solver ./internal/hashjoin ./upperface | grep -E '^(Benchmark|ok|PASS)'
+go test -run '^$' -bench . -benchmem -count 1 ./cube ./enumerate ./burnside ./solver ./internal/hashjoin ./upperface ./tables | grep -E '^(Benchmark|ok|PASS)'
 echo '```'
 echo
 echo "## Whole stages"

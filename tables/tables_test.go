@@ -2,6 +2,8 @@ package tables
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"math/big"
 	"os"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/cubecensus/cubecensus/internal/committed"
 )
 
 func sampleTable() *Table {
@@ -138,5 +141,49 @@ func TestAppendChecksKinds(t *testing.T) {
 			}()
 			sampleTable().Append(row...)
 		}()
+	}
+}
+
+// TestBuildIDWithoutACommit: a test binary, like a build made with
+// -buildvcs=false, knows no commit, so its build is identified by the hash
+// of its executable (such builds used to share the ID "unknown", and one
+// would resume another's checkpoints).
+func TestBuildIDWithoutACommit(t *testing.T) {
+	if c := buildCommit(); c != "unknown" {
+		t.Skipf("this binary knows its commit %s", c)
+	}
+	id, err := BuildID()
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum := sha256.Sum256(file); id != "sha256:"+hex.EncodeToString(sum[:]) {
+		t.Errorf("BuildID = %s, want the executable's hash", id)
+	}
+	if p := NewProvenance("test", 1); p.Build != id || p.Commit != "unknown" {
+		t.Errorf("provenance build %q, commit %q", p.Build, p.Commit)
+	}
+}
+
+// BenchmarkRead reads the largest committed table: checksum, Arrow and the
+// copy into Go values.
+func BenchmarkRead(b *testing.B) {
+	path := committed.Path(b, "upperface_positions")
+	info, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(info.Size())
+	for b.Loop() {
+		if _, _, err := Read(path); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

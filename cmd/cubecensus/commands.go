@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -178,14 +177,7 @@ Stages: ` + strings.Join(stageNames(), ", ") + ` (see cubecensus list).`,
 			if err := pipelines.PrepareOutput(out); err != nil {
 				return asUsage(err)
 			}
-			switch {
-			case cmd.Flags().Changed("checkpoints"):
-				env.CheckpointDir = checkpoints
-			case cmd.Flags().Changed("out"):
-				env.CheckpointDir = filepath.Join(out, ".checkpoints")
-			default:
-				env.CheckpointDir = pipelines.DefaultCheckpointDir()
-			}
+			env.CheckpointDir = pipelines.CheckpointDir(checkpoints, out, cmd.Flags().Changed("out"))
 			// The budget covers a stage's large tables; let the garbage
 			// collector work harder near it rather than let the heap
 			// double past it.
