@@ -3,6 +3,7 @@ package cubecensus_test
 import (
 	"go/build"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,4 +79,47 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestResultsHoldsOnlyData: results/ is the committed tables' folder, with
+// no Go package in it (the Arrow code lived there once).
+func TestResultsHoldsOnlyData(t *testing.T) {
+	entries, err := os.ReadDir("results")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() || filepath.Ext(e.Name()) != ".arrow" {
+			t.Errorf("results/%s is not a table", e.Name())
+		}
+	}
+}
+
+// TestTestsFindDataThroughOneHelper: no test reads the committed tables by a
+// relative path; internal/committed says where they are.
+func TestTestsFindDataThroughOneHelper(t *testing.T) {
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "notebooks") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") || path == "deps_test.go" {
+			return nil // this file names the paths it looks for
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, bad := range []string{`"../results`, `"../../results`, `"..", "results"`} {
+			if strings.Contains(string(src), bad) {
+				t.Errorf("%s reads the committed tables by a relative path (%s); use internal/committed", path, bad)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

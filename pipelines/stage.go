@@ -41,14 +41,20 @@ type Env struct {
 }
 
 // CheckpointPath is where the running stage keeps its checkpoint called
-// name, "" when the run keeps none. Run removes the stage's checkpoints once
-// all its tables are written.
+// name: STAGE-NAME.checkpoint in the checkpoint folder, "" when the run
+// keeps none. Run removes the stage's checkpoints once all its tables are
+// written.
 func (e *Env) CheckpointPath(name string) string {
 	if e.CheckpointDir == "" {
 		return ""
 	}
-	return filepath.Join(e.CheckpointDir, e.stage+"-"+name)
+	return filepath.Join(e.CheckpointDir, e.stage+"-"+name+checkpointExtension)
 }
+
+// checkpointExtension ends the name of every checkpoint, so that Run
+// removes only checkpoints from a folder the user may share with other
+// files.
+const checkpointExtension = ".checkpoint"
 
 // Progress starts a progress reporter for total units of work.
 func (e *Env) Progress(desc string, total int64) *progress.Reporter {
@@ -115,8 +121,9 @@ type Written struct {
 // files of its tables and checkpoints), and removes the stage's checkpoints
 // only once every table is in place, so that a failed write loses nothing.
 func Run(ctx context.Context, s Stage, env *Env, dir string) ([]Written, error) {
-	env = &Env{Workers: env.Workers, MemBudget: env.MemBudget, Log: env.Log, Bars: env.Bars, Stderr: env.Stderr,
-		Options: env.Options, CheckpointDir: env.CheckpointDir, stage: s.Name}
+	stageEnv := *env
+	stageEnv.stage = s.Name
+	env = &stageEnv
 	if err := removeStale(s, env, dir); err != nil {
 		return nil, fmt.Errorf("stage %s: %w", s.Name, err)
 	}
@@ -159,8 +166,8 @@ func removeStale(s Stage, env *Env, dir string) error {
 	for _, t := range s.Tables {
 		patterns = append(patterns, filepath.Join(dir, t+tables.Extension+tables.TempSuffix+"*"))
 	}
-	if p := env.CheckpointPath("*" + tables.TempSuffix + "*"); p != "" {
-		patterns = append(patterns, p)
+	if p := env.CheckpointPath("*"); p != "" {
+		patterns = append(patterns, p+tables.TempSuffix+"*")
 	}
 	for _, pattern := range patterns {
 		stale, err := filepath.Glob(pattern)

@@ -162,7 +162,7 @@ const checkpointEvery = time.Minute
 // metric, and resume from a checkpoint there if one of this build describes
 // this search; any other is left to be overwritten, with a log line.
 func useCheckpoints(env *Env, cfg *upperface.Config) error {
-	path := env.CheckpointPath(cfg.Metric.String() + ".gob")
+	path := env.CheckpointPath(cfg.Metric.String())
 	if path == "" {
 		return nil
 	}

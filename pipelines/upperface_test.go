@@ -132,9 +132,9 @@ func TestUpperfaceStage(t *testing.T) {
 	env.CheckpointDir = ck
 	stale := []string{
 		filepath.Join(out, "upperface_positions.arrow.tmp123456"),
-		filepath.Join(ck, "upperface-HTM.gob.tmp42"),
+		filepath.Join(ck, "upperface-HTM.checkpoint.tmp42"),
 	}
-	for _, f := range append(stale, filepath.Join(ck, "upperface-HTM.gob")) { // a damaged checkpoint is ignored, not trusted
+	for _, f := range append(stale, filepath.Join(ck, "upperface-HTM.checkpoint")) { // a damaged checkpoint is ignored, not trusted
 		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -191,6 +191,13 @@ func TestCheckpointsSurviveAFailedWrite(t *testing.T) {
 	env.Options.UpperfaceMetrics = MetricList{cube.HTM}
 	out, ck := t.TempDir(), filepath.Join(t.TempDir(), "ck")
 	env.CheckpointDir = ck
+	// A folder the user shares with other files: Run removes checkpoints
+	// only.
+	other := filepath.Join(ck, "upperface-notes.txt")
+	if err := os.MkdirAll(ck, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, other)
 	blocker := filepath.Join(out, "upperface_positions.arrow")
 	if err := os.Mkdir(blocker, 0o755); err != nil {
 		t.Fatal(err)
@@ -198,7 +205,7 @@ func TestCheckpointsSurviveAFailedWrite(t *testing.T) {
 	if _, err := Run(context.Background(), upperfaceStage, env, out); err == nil || !strings.Contains(err.Error(), "checkpoints are kept") {
 		t.Fatalf("a run that cannot write its table: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(ck, "upperface-HTM.gob")); err != nil {
+	if _, err := os.Stat(filepath.Join(ck, "upperface-HTM.checkpoint")); err != nil {
 		t.Fatalf("the checkpoint is gone after a failed write: %v", err)
 	}
 	if err := os.Remove(blocker); err != nil {
@@ -211,6 +218,12 @@ func TestCheckpointsSurviveAFailedWrite(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "upperface: resuming") || strings.Contains(logs.String(), "upperface depth") {
 		t.Errorf("the second run did not resume without searching:\n%s", logs.String())
+	}
+	if _, err := os.Stat(filepath.Join(ck, "upperface-HTM.checkpoint")); err == nil {
+		t.Error("the checkpoint is left after the tables were written")
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("a file that is not a checkpoint was removed: %v", err)
 	}
 	tabs, prov := readTables(t, out, upperfaceStage.Tables)
 	checkPositions(t, tabs["upperface_positions"])

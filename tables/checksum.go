@@ -27,7 +27,7 @@ import (
 
 // ErrChecksum is wrapped by Read's errors when a file's checksum is missing
 // or does not match its bytes.
-var ErrChecksum = errors.New("checksum mismatch")
+var ErrChecksum = errors.New("bad checksum")
 
 const (
 	checksumKey = metaPrefix + "checksum"
@@ -76,7 +76,7 @@ func verify(file []byte) (string, error) {
 	sum, values := fileChecksum(file)
 	switch {
 	case len(values) == 0:
-		return "", fmt.Errorf("%w: no %s in the file (damaged, or not a cubecensus table)", ErrChecksum, checksumKey)
+		return "", fmt.Errorf("%w: no %s in the file (damaged, written before cubecensus had checksums, or not a cubecensus table)", ErrChecksum, checksumKey)
 	case len(values) != checksumCopies:
 		return "", fmt.Errorf("%w: %d copies of %s, want %d (the file is damaged)", ErrChecksum, len(values), checksumKey, checksumCopies)
 	}

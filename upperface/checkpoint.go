@@ -33,8 +33,9 @@ type Checkpoint struct {
 	Result       Result
 }
 
-// checkpointFormat changes when Checkpoint does.
-const checkpointFormat = 1
+// checkpointFormat changes when Checkpoint does (2: Metric became a
+// cube.Metric).
+const checkpointFormat = 2
 
 // Encode writes the checkpoint.
 func (c *Checkpoint) Encode(w io.Writer) error { return gob.NewEncoder(w).Encode(c) }
