@@ -53,9 +53,9 @@ type Option struct {
 // List returns the stage options as flags bound to o's fields.
 func (o *Options) List() []Option {
 	return []Option{
-		{"canonical", "bruteforce-depth", "brute-force length of the canonical stage's check (-1: the deepest that fits --mem-budget)", &o.BruteforceDepth},
-		{"upperface", "upperface-budget", "probes each metric's upper-face search may make (e.g. 8.5e9; it must be at least enough to finish depth 7)", &o.UpperfaceBudget},
-		{"upperface", "upperface-metrics", "metrics the upperface stage searches, comma-separated", &o.UpperfaceMetrics},
+		{"canonical", "bruteforce-depth", "length of the brute-force check (-1: the deepest that fits --mem-budget)", &o.BruteforceDepth},
+		{"upperface", "upperface-budget", "probes each metric's search may make (e.g. 8.5e9; at least enough to finish depth 7)", &o.UpperfaceBudget},
+		{"upperface", "upperface-metrics", "metrics to search, comma-separated", &o.UpperfaceMetrics},
 	}
 }
 
