@@ -30,7 +30,7 @@ func NewOptions() *Options {
 	return &Options{
 		BruteforceDepth:  -1,
 		UpperfaceBudget:  DefaultUpperfaceBudget,
-		UpperfaceMetrics: MetricList(UpperfaceMetrics),
+		UpperfaceMetrics: slices.Clone(cube.Metrics),
 	}
 }
 
@@ -59,11 +59,17 @@ func (o *Options) List() []Option {
 	}
 }
 
-// CheckOptions checks, before any stage runs, that each option given (by
-// flag name) belongs to a stage of the run, and that every stage of the run
-// can work with env's options and memory budget. Its errors wrap ErrOption
-// and name the flag.
+// CheckOptions checks, before any stage runs, env's workers and memory
+// budget, that each option given (by flag name) belongs to a stage of the
+// run, and that every stage of the run can work with env's options and
+// memory budget. Its errors wrap ErrOption and name the flag.
 func CheckOptions(stages []Stage, env *Env, given []string) error {
+	if env.Workers < 1 {
+		return fmt.Errorf("%w: --workers %d (want at least 1)", ErrOption, env.Workers)
+	}
+	if err := checkBudget(env.MemBudget); err != nil {
+		return err
+	}
 	names := make([]string, len(stages))
 	for i, s := range stages {
 		names[i] = s.Name

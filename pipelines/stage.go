@@ -84,6 +84,15 @@ func Stages() []Stage {
 	return []Stage{canonicalStage, symmetryStage, upperfaceStage}
 }
 
+// StageNames returns the names of the registered stages, in order.
+func StageNames() []string {
+	var names []string
+	for _, s := range Stages() {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
 // Lookup finds stages by name; no names means all of them.
 func Lookup(names []string) ([]Stage, error) {
 	all := Stages()
@@ -100,11 +109,7 @@ func Lookup(names []string) ([]Stage, error) {
 			}
 		}
 		if !found {
-			known := make([]string, len(all))
-			for i, s := range all {
-				known[i] = s.Name
-			}
-			return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownStage, n, strings.Join(known, ", "))
+			return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownStage, n, strings.Join(StageNames(), ", "))
 		}
 	}
 	return out, nil

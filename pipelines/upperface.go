@@ -26,10 +26,6 @@ var upperfaceStage = Stage{
 	Run:    runUpperface,
 }
 
-// UpperfaceMetrics are the metrics the stage searches, in order: HTM first,
-// whose finished table bounds the others.
-var UpperfaceMetrics = []cube.Metric{cube.HTM, cube.QTM, cube.STM}
-
 // DefaultUpperfaceBudget is the probes each metric's search may make: HTM
 // finishes within it (about 1.1e9 probes), QTM too (2.3e9), and STM is
 // exhaustive through depth 14 (8.03e9), then searches a little of depth 15.
@@ -235,7 +231,7 @@ func upperfacePositions(found map[cube.Metric]*upperface.Result, cases []upperfa
 		{Name: "cp", Kind: tables.String, Doc: "corner pieces at UFL ULB UBR URF (0..3 in that order)"},
 		{Name: "ct", Kind: tables.String, Doc: "corner twists at UFL ULB UBR URF (1 clockwise, 2 anticlockwise)"},
 	}
-	for _, m := range UpperfaceMetrics {
+	for _, m := range cube.Metrics {
 		p := strings.ToLower(m.String())
 		cols = append(cols,
 			tables.Column{Name: p + "_distance", Kind: tables.Int64, Nullable: true, Doc: "distance in " + m.String() + ", null where only bounds are known or the metric was not searched"},
@@ -256,7 +252,7 @@ func upperfacePositions(found map[cube.Metric]*upperface.Result, cases []upperfa
 		epn, etn, cpn, ctn := p.Numbers()
 		ep, et, cp, ct := p.Digits()
 		row := []any{int64(un), int64(epn), int64(etn), int64(cpn), int64(ctn), ep, et, cp, ct}
-		for _, m := range UpperfaceMetrics {
+		for _, m := range cube.Metrics {
 			r, ok := found[m]
 			if !ok {
 				row = append(row, nil, nil, nil, nil)

@@ -100,8 +100,8 @@ func (e AxisMove) isSlice() bool {
 // otherwise.
 func (e AxisMove) Cost(m cube.Metric) int { return int(axisCost[m][e]) }
 
-// axisCost[m][e] is e.Cost(m), tabulated because the search's inner loops
-// and StoredEntries ask for it often.
+// axisCost[m][e] is e.Cost(m), tabulated once: computing it writes e's
+// moves out, and the search's setup and StoredEntries ask for it often.
 var axisCost = func() (t [cube.NMetrics][1 << 6]uint8) {
 	for _, m := range cube.Metrics {
 		for _, e := range AxisMoves {

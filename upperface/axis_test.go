@@ -7,8 +7,6 @@ import (
 	"github.com/cubecensus/cubecensus/cube"
 )
 
-var metrics = []cube.Metric{cube.HTM, cube.QTM, cube.STM}
-
 func TestAxisMoves(t *testing.T) {
 	if len(AxisMoves) != NAxisMoves {
 		t.Fatalf("%d axis moves, want %d", len(AxisMoves), NAxisMoves)
@@ -28,7 +26,7 @@ func TestAxisMoves(t *testing.T) {
 				t.Errorf("%v conjugated by %v: %v, want the conjugate cube", e, s, e.Conjugate(s))
 			}
 		}
-		for _, m := range metrics {
+		for _, m := range cube.Metrics {
 			moves := Word{e}.Moves(m)
 			if cube.FromMoves(moves) != c {
 				t.Errorf("%v in %s is written %s, which does something else", e, m, cube.FormatManeuver(moves))
@@ -80,7 +78,7 @@ func TestWords(t *testing.T) {
 				t.Fatalf("Concat(%v, %v) = %v has neighbours on one axis", a, b, ab)
 			}
 		}
-		for _, m := range metrics {
+		for _, m := range cube.Metrics {
 			if ab.Cost(m) > a.Cost(m)+b.Cost(m) {
 				t.Errorf("Concat(%v, %v) costs more in %s than its parts", a, b, m)
 			}

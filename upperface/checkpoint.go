@@ -16,9 +16,9 @@ import (
 // depth, budget and last depth.
 type Checkpoint struct {
 	Format int
-	// Program names the program that wrote it; Search ignores it, and a
-	// caller sets and checks it (a checkpoint of another build may not
-	// resume the same search).
+	// Program names the build that wrote it (the pipeline records
+	// tables.BuildID); Search ignores it, and a caller sets and checks it
+	// (a checkpoint of another build may not resume the same search).
 	Program     string
 	Metric      cube.Metric
 	StoredDepth int

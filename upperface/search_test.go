@@ -249,7 +249,7 @@ func TestStoredEntries(t *testing.T) {
 // keeping U cover every axis move the search must begin with, and no two
 // are images of each other.
 func TestFirstMoves(t *testing.T) {
-	for _, m := range metrics {
+	for _, m := range cube.Metrics {
 		first := firstMoves(m)
 		covered := map[AxisMove]AxisMove{}
 		for _, f := range first {

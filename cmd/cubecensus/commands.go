@@ -29,7 +29,7 @@ func usageErrorf(format string, a ...any) error {
 // asUsage marks the errors of pipelines that are about options as usage
 // errors.
 func asUsage(err error) error {
-	if errors.Is(err, pipelines.ErrOption) && !errors.Is(err, errUsage) {
+	if errors.Is(err, pipelines.ErrOption) {
 		return fmt.Errorf("%w: %w", errUsage, err)
 	}
 	return err
@@ -121,13 +121,6 @@ func newRunCmd() *cobra.Command {
 		mem              = pipelines.Bytes(6 << 30)
 		opts             = pipelines.NewOptions()
 	)
-	stageNames := func() []string {
-		var names []string
-		for _, s := range pipelines.Stages() {
-			names = append(names, s.Name)
-		}
-		return names
-	}
 	cmd := &cobra.Command{
 		Use:   "run [STAGE...]",
 		Short: "Run stages (default: all) and write their tables into --out",
@@ -142,23 +135,17 @@ settings: under --checkpoints if given, else under <out>/.checkpoints when
 --out is given, else under the user's cache folder (` + pipelines.DefaultCheckpointDir() + `).
 They are removed once every table of their stage is written.
 
-Stages: ` + strings.Join(stageNames(), ", ") + ` (see cubecensus list).`,
+Stages: ` + strings.Join(pipelines.StageNames(), ", ") + ` (see cubecensus list).`,
 		Example: `  cubecensus run                                   # every stage into results/
   cubecensus run canonical --out /tmp/r --bruteforce-depth 5
   cubecensus run upperface --upperface-metrics HTM,QTM --mem-budget 4GiB`,
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-			return stageNames(), cobra.ShellCompDirectiveNoFileComp
+			return pipelines.StageNames(), cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(cmd *cobra.Command, names []string) error {
 			stages, err := pipelines.Lookup(names)
 			if err != nil {
 				return usageErrorf("run: %v", err)
-			}
-			if workers < 1 {
-				return usageErrorf("run: --workers %d (want at least 1)", workers)
-			}
-			if err := pipelines.CheckBudget(uint64(mem)); err != nil {
-				return asUsage(err)
 			}
 			stderr := cmd.ErrOrStderr()
 			env := &pipelines.Env{
