@@ -59,7 +59,7 @@ func (r *Result) raiseLower(un, lb int) error {
 // Offer records w as a maneuver of un if it is shorter in r's metric than
 // the best known. It returns an error if w does not reach un, or if it is
 // shorter than a lower bound, which would mean a wrong proof.
-func (r *Result) Offer(un int, w Word) error {
+func (r *Result) Offer(un int, w cube.Word) error {
 	if got := unOf(w.Cube()); got != int32(un) {
 		return fmt.Errorf("upperface: a maneuver offered for un %d reaches un %d", un, got)
 	}
@@ -96,7 +96,7 @@ func (r *Result) BoundBy(o *Result) error {
 // axis moves e: for every word, cost_a >= rho * cost_b.
 func costRatio(a, b cube.Metric) (num, den int) {
 	num, den = 1<<30, 1
-	for _, e := range AxisMoves {
+	for _, e := range cube.AxisMoves {
 		ca, cb := e.Cost(a), e.Cost(b)
 		if ca*den < num*cb {
 			num, den = ca, cb
@@ -157,10 +157,10 @@ func (r *Result) Compose(workers int) error {
 				best[i] = p
 			}
 		})
-		words := make([]Word, len(open))
+		words := make([]cube.Word, len(open))
 		for i, p := range best {
 			if p.t >= 0 {
-				words[i] = Concat(r.Word[p.t], r.Word[p.u])
+				words[i] = cube.Concat(r.Word[p.t], r.Word[p.u])
 			}
 		}
 		for i, s := range open {
@@ -217,15 +217,15 @@ func (r *Result) composePaths(g *groupTables) error {
 			}
 		}
 	}
-	words := make([]Word, NPositions) // the product's word, built on demand
-	var wordOf func(x int32) Word
-	wordOf = func(x int32) Word {
+	words := make([]cube.Word, NPositions) // the product's word, built on demand
+	var wordOf func(x int32) cube.Word
+	wordOf = func(x int32) cube.Word {
 		if x == 0 {
-			return Word{}
+			return cube.Word{}
 		}
 		if words[x] == nil {
 			t := via[x]
-			words[x] = Concat(wordOf(g.mul(x, g.inverse[t])), r.Word[t])
+			words[x] = cube.Concat(wordOf(g.mul(x, g.inverse[t])), r.Word[t])
 		}
 		return words[x]
 	}

@@ -12,7 +12,7 @@ func clone(r *Result) *Result {
 	c := *r
 	c.Lower = append([]int(nil), r.Lower...)
 	c.Upper = append([]int(nil), r.Upper...)
-	c.Word = append([]Word(nil), r.Word...)
+	c.Word = append([]cube.Word(nil), r.Word...)
 	return &c
 }
 

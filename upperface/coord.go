@@ -72,12 +72,12 @@ func (k *f2lCoord) key() uint64 {
 // pair state reached from s by axis move e (by its encoding). Rows are
 // indexed by state so that the children of one node share a cache line.
 type pairTables struct {
-	corner, edge [nPairStates][NAxisMoves]uint16
+	corner, edge [nPairStates][cube.NAxisMoves]uint16
 }
 
-// axisIndex numbers the axis moves 0..44 in AxisMoves order.
+// axisIndex numbers the axis moves 0..44 in cube.AxisMoves order.
 var axisIndex = func() (t [64]uint8) {
-	for i, e := range AxisMoves {
+	for i, e := range cube.AxisMoves {
 		t[e] = uint8(i)
 	}
 	return t
@@ -85,8 +85,8 @@ var axisIndex = func() (t [64]uint8) {
 
 // tables builds the pair tables once, on first use.
 var tables = sync.OnceValue(func() *pairTables {
-	var corner, edge [nPieceStates][NAxisMoves]uint16
-	for i, e := range AxisMoves {
+	var corner, edge [nPieceStates][cube.NAxisMoves]uint16
+	for i, e := range cube.AxisMoves {
 		c := e.Cube()
 		// A piece at position p ends where c takes it: the position j
 		// with c.CP[j] == p, turned further by c's orientation there.
@@ -106,7 +106,7 @@ var tables = sync.OnceValue(func() *pairTables {
 	t := new(pairTables)
 	for s1 := range nPieceStates {
 		for s2 := range nPieceStates {
-			for i := range NAxisMoves {
+			for i := range cube.NAxisMoves {
 				t.corner[s1*nPieceStates+s2][i] = corner[s1][i]*nPieceStates + corner[s2][i]
 				t.edge[s1*nPieceStates+s2][i] = edge[s1][i]*nPieceStates + edge[s2][i]
 			}
@@ -135,7 +135,7 @@ var solvedUTrack = uTrack{
 }
 
 // trackU returns where the word w takes the U pieces.
-func (t *pairTables) trackU(w Word) uTrack {
+func (t *pairTables) trackU(w cube.Word) uTrack {
 	u := solvedUTrack
 	for _, e := range w {
 		t.moveU(&u, e)
@@ -144,7 +144,7 @@ func (t *pairTables) trackU(w Word) uTrack {
 }
 
 // moveU moves the U pieces of u by e.
-func (t *pairTables) moveU(u *uTrack, e AxisMove) {
+func (t *pairTables) moveU(u *uTrack, e cube.AxisMove) {
 	i := axisIndex[e]
 	*u = uTrack{t.corner[u[0]][i], t.corner[u[1]][i], t.edge[u[2]][i], t.edge[u[3]][i]}
 }

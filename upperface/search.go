@@ -96,7 +96,7 @@ type Result struct {
 	// it is known. Word[un] has cost Upper[un]; Upper is -1 and Word nil
 	// where no maneuver is known yet (see Offer and Compose).
 	Lower, Upper []int
-	Word         []Word
+	Word         []cube.Word
 	// Exhaustive is the depth through which every distance is known.
 	Exhaustive    int
 	StoredDepth   int
@@ -118,7 +118,7 @@ func StoredEntries(m cube.Metric, k int) uint64 {
 	all[0] = 1
 	var total uint64
 	for c := range k + 1 {
-		for _, e := range AxisMoves {
+		for _, e := range cube.AxisMoves {
 			if e.Axis() != cube.AxisUD || e.Cost(m) > c {
 				continue
 			}
@@ -159,7 +159,7 @@ type searcher struct {
 	pairs    *pairTables
 	group    *groupTables
 	table    *hashjoin.Table
-	first    []AxisMove
+	first    []cube.AxisMove
 	after    [4][]step // after[a]: moves allowed after a move on axis a; after[3]: all
 	res      *Result
 	found    int
@@ -169,7 +169,7 @@ type searcher struct {
 
 // step is an axis move with what the hot loop needs of it.
 type step struct {
-	move  AxisMove
+	move  cube.AxisMove
 	index uint8
 	cost  uint8
 	axis  cube.Axis
@@ -204,7 +204,7 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	if cfg.Resume == nil {
-		s.record(0, 0, Word{})
+		s.record(0, 0, cube.Word{})
 		foundBefore = s.found
 	}
 	s.lastSave = time.Now()
@@ -246,7 +246,7 @@ func newSearcher(cfg Config) *searcher {
 	s.res = newResult(cfg.Metric)
 	s.res.StoredDepth = s.k
 	for a := range cube.Axis(noAxis + 1) {
-		for _, e := range AxisMoves {
+		for _, e := range cube.AxisMoves {
 			if e.Axis() != a {
 				s.after[a] = append(s.after[a], step{e, axisIndex[e], uint8(e.Cost(s.metric)), e.Axis()})
 			}
@@ -257,7 +257,7 @@ func newSearcher(cfg Config) *searcher {
 }
 
 func newResult(m cube.Metric) *Result {
-	r := &Result{Metric: m, Lower: make([]int, NPositions), Upper: make([]int, NPositions), Word: make([]Word, NPositions)}
+	r := &Result{Metric: m, Lower: make([]int, NPositions), Upper: make([]int, NPositions), Word: make([]cube.Word, NPositions)}
 	for i := range r.Upper {
 		r.Upper[i] = -1
 	}
@@ -267,18 +267,18 @@ func newResult(m cube.Metric) *Result {
 // firstMoves are the axis moves a prefix may begin with: one of each class
 // under uSyms, leaving out U turns (alone or with a D turn whose cost adds)
 // and D turns alone, which the search reaches otherwise (see above).
-func firstMoves(m cube.Metric) []AxisMove {
-	var out []AxisMove
-	for _, e := range AxisMoves {
+func firstMoves(m cube.Metric) []cube.AxisMove {
+	var out []cube.AxisMove
+	for _, e := range cube.AxisMoves {
 		p, q := e.Powers()
 		if e.Axis() == cube.AxisUD {
 			if p == 0 {
 				continue // D alone: rotated to the end
 			}
-			uCost := NewAxisMove(cube.AxisUD, p, 0).Cost(m)
+			uCost := cube.NewAxisMove(cube.AxisUD, p, 0).Cost(m)
 			dCost := 0
 			if q != 0 {
-				dCost = NewAxisMove(cube.AxisUD, 0, q).Cost(m)
+				dCost = cube.NewAxisMove(cube.AxisUD, 0, q).Cost(m)
 			}
 			if e.Cost(m) == uCost+dCost {
 				continue // U first: U^p times a shorter position
@@ -308,7 +308,7 @@ func (s *searcher) buildTable(ctx context.Context) error {
 			s.storeFrom(&solved, e, 0, 0, emit)
 		}
 	}
-	t, err := hashjoin.Build(StoredEntries(s.metric, s.k), 1+NAxisMoves, s.cfg.Workers, gen)
+	t, err := hashjoin.Build(StoredEntries(s.metric, s.k), 1+cube.NAxisMoves, s.cfg.Workers, gen)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -341,7 +341,7 @@ func (s *searcher) storeFrom(k *f2lCoord, e step, cost int, packed uint64, emit 
 // from bit 9 on.
 
 // packWord packs w with its cost.
-func packWord(w Word, cost int) uint64 {
+func packWord(w cube.Word, cost int) uint64 {
 	v := uint64(cost)
 	for _, e := range w {
 		v = packMove(v, e)
@@ -350,7 +350,7 @@ func packWord(w Word, cost int) uint64 {
 }
 
 // packMove appends move e to the packed word v (its cost is left as is).
-func packMove(v uint64, e AxisMove) uint64 {
+func packMove(v uint64, e cube.AxisMove) uint64 {
 	n := packedLen(v)
 	return v&^(15<<5) | uint64(n+1)<<5 | uint64(e)<<(9+6*n)
 }
@@ -359,7 +359,7 @@ func packedCost(v uint64) int { return int(v & 31) }
 func packedLen(v uint64) int  { return int(v >> 5 & 15) }
 
 // packedMove returns the i-th move of a packed word.
-func packedMove(v uint64, i int) AxisMove { return AxisMove(v >> (9 + 6*i) & 63) }
+func packedMove(v uint64, i int) cube.AxisMove { return cube.AxisMove(v >> (9 + 6*i) & 63) }
 
 // lastAxis returns the axis of a packed word's last move, noAxis for the
 // empty word.
@@ -372,8 +372,8 @@ func lastAxis(v uint64) cube.Axis {
 }
 
 // unpackWord is the inverse of packWord.
-func unpackWord(v uint64) (Word, int) {
-	w := make(Word, packedLen(v))
+func unpackWord(v uint64) (cube.Word, int) {
+	w := make(cube.Word, packedLen(v))
 	for i := range w {
 		w[i] = packedMove(v, i)
 	}
@@ -382,7 +382,7 @@ func unpackWord(v uint64) (Word, int) {
 
 // chunk is a prefix of one or two moves and the probes below it.
 type chunk struct {
-	word   Word
+	word   cube.Word
 	coord  f2lCoord
 	cost   int
 	last   cube.Axis
@@ -394,7 +394,7 @@ type chunk struct {
 // joining to position un, which was not known before depth n.
 type hit struct {
 	un     int32
-	prefix Word
+	prefix cube.Word
 	stored uint64
 }
 
@@ -443,7 +443,7 @@ func (s *searcher) depth(ctx context.Context, n, first int, spent *int64, before
 	var wg sync.WaitGroup
 	for range max(1, s.cfg.Workers) {
 		wg.Go(func() {
-			p := &prober{s: s, n: n, known: known, word: make(Word, 0, 32)}
+			p := &prober{s: s, n: n, known: known, word: make(cube.Word, 0, 32)}
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= limit || stop.Load() || ctx.Err() != nil {
@@ -500,7 +500,7 @@ merge:
 // closeUnderU records U^x * t for every position t at distance n - cost(U^x).
 func (s *searcher) closeUnderU(n int) {
 	for x := 1; x <= 3; x++ {
-		u := NewAxisMove(cube.AxisUD, x, 0)
+		u := cube.NewAxisMove(cube.AxisUD, x, 0)
 		d := n - u.Cost(s.metric)
 		if d < 0 {
 			continue
@@ -511,7 +511,7 @@ func (s *searcher) closeUnderU(n int) {
 			}
 			un := s.group.mul(uTurn[x], t)
 			if s.res.Upper[un] < 0 {
-				s.record(un, n, Concat(Word{u}, s.res.Word[t]))
+				s.record(un, n, cube.Concat(cube.Word{u}, s.res.Word[t]))
 			}
 		}
 	}
@@ -530,7 +530,7 @@ func (s *searcher) chunks(n int) []chunk {
 		}
 		k1 := s.pairs.move(&solved, axisIndex[f])
 		if c1 >= n-s.k {
-			out = append(out, chunk{word: Word{f}, coord: k1, cost: c1, last: f.Axis(), leaf: true, probes: 1})
+			out = append(out, chunk{word: cube.Word{f}, coord: k1, cost: c1, last: f.Axis(), leaf: true, probes: 1})
 			continue
 		}
 		for _, e := range s.after[f.Axis()] {
@@ -538,7 +538,7 @@ func (s *searcher) chunks(n int) []chunk {
 			if c2 > n {
 				continue
 			}
-			c := chunk{word: Word{f, e.move}, coord: s.pairs.move(&k1, e.index), cost: c2, last: e.axis, leaf: c2 >= n-s.k}
+			c := chunk{word: cube.Word{f, e.move}, coord: s.pairs.move(&k1, e.index), cost: c2, last: e.axis, leaf: c2 >= n-s.k}
 			if c.leaf {
 				c.probes = 1
 			} else {
@@ -575,7 +575,7 @@ type prober struct {
 	s      *searcher
 	n      int
 	known  []bool // positions found before depth n
-	word   Word
+	word   cube.Word
 	hits   []hit
 	probes int64
 }
@@ -594,9 +594,9 @@ func (p *prober) run(c *chunk) {
 // bits read together, so that those cache misses overlap.
 func (p *prober) node(k *f2lCoord, cost int, last cube.Axis) {
 	s := p.s
-	var leaf [2 * NAxisMoves / 3]struct {
+	var leaf [2 * cube.NAxisMoves / 3]struct {
 		hash uint64
-		move AxisMove
+		move cube.AxisMove
 		cost int
 	}
 	leaves := 0
@@ -662,7 +662,7 @@ func (p *prober) lookup(h uint64, cost int) {
 		}
 		un := int32(joinPosition(a, w).Un())
 		if !p.known[un] {
-			p.hits = append(p.hits, hit{un: un, prefix: append(Word(nil), p.word...), stored: e.Value})
+			p.hits = append(p.hits, hit{un: un, prefix: append(cube.Word(nil), p.word...), stored: e.Value})
 		}
 	}
 }
@@ -676,7 +676,7 @@ func (s *searcher) mergeHits(n int, hits []hit) error {
 			continue
 		}
 		stored, _ := unpackWord(h.stored)
-		w := Concat(h.prefix, stored.Inverse())
+		w := cube.Concat(h.prefix, stored.Inverse())
 		p, err := FromCube(w.Cube())
 		if err != nil {
 			return fmt.Errorf("upperface: self-check failed: %v joined with %v is not an upper-face position: %w", h.prefix, stored, err)
@@ -691,8 +691,8 @@ func (s *searcher) mergeHits(n int, hits []hit) error {
 
 // record sets the distance of un and of its images under uSyms and
 // inversion, which are at the same distance.
-func (s *searcher) record(un int32, n int, w Word) {
-	for inv, word := range [2]Word{w, w.Inverse()} {
+func (s *searcher) record(un int32, n int, w cube.Word) {
+	for inv, word := range [2]cube.Word{w, w.Inverse()} {
 		x := un
 		if inv == 1 {
 			x = s.group.inverse[un]

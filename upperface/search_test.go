@@ -156,14 +156,14 @@ func TestBudget(t *testing.T) {
 // made but compared: c*e == target exactly when c == target*e^-1. It
 // shares nothing with Search but the axis moves.
 func iterativeDeepening(target cube.Cube, m cube.Metric, limit int) int {
-	var moveCube, before [NAxisMoves]cube.Cube
-	for i, e := range AxisMoves {
+	var moveCube, before [cube.NAxisMoves]cube.Cube
+	for i, e := range cube.AxisMoves {
 		moveCube[i] = e.Cube()
 		before[i] = cube.Times(target, e.Inverse().Cube())
 	}
 	var dfs func(c *cube.Cube, last cube.Axis, budget int) bool
 	dfs = func(c *cube.Cube, last cube.Axis, budget int) bool {
-		for i, e := range AxisMoves {
+		for i, e := range cube.AxisMoves {
 			switch cost := e.Cost(m); {
 			case e.Axis() == last || cost > budget:
 			case cost == budget:
@@ -251,7 +251,7 @@ func TestStoredEntries(t *testing.T) {
 func TestFirstMoves(t *testing.T) {
 	for _, m := range cube.Metrics {
 		first := firstMoves(m)
-		covered := map[AxisMove]AxisMove{}
+		covered := map[cube.AxisMove]cube.AxisMove{}
 		for _, f := range first {
 			for _, s := range uSyms {
 				if g, dup := covered[f.Conjugate(s)]; dup && g != f {
@@ -260,16 +260,16 @@ func TestFirstMoves(t *testing.T) {
 				covered[f.Conjugate(s)] = f
 			}
 		}
-		for _, e := range AxisMoves {
+		for _, e := range cube.AxisMoves {
 			p, q := e.Powers()
 			uFirst := e.Axis() == cube.AxisUD && (p == 0 ||
-				e.Cost(m) == NewAxisMove(cube.AxisUD, p, 0).Cost(m)+min(q, 1)*NewAxisMove(cube.AxisUD, 0, max(q, 1)).Cost(m))
+				e.Cost(m) == cube.NewAxisMove(cube.AxisUD, p, 0).Cost(m)+min(q, 1)*cube.NewAxisMove(cube.AxisUD, 0, max(q, 1)).Cost(m))
 			if _, ok := covered[e]; ok == uFirst {
 				t.Errorf("%s: %v covered %v, but it begins with a U or D turn: %v", m, e, ok, uFirst)
 			}
 		}
 	}
-	if got := firstMoves(cube.HTM); len(got) != 6 || got[0] != NewAxisMove(cube.AxisRL, 0, 1) && got[0] != NewAxisMove(cube.AxisRL, 1, 0) {
+	if got := firstMoves(cube.HTM); len(got) != 6 || got[0] != cube.NewAxisMove(cube.AxisRL, 0, 1) && got[0] != cube.NewAxisMove(cube.AxisRL, 1, 0) {
 		t.Errorf("HTM first moves %v: want R or L, R2 or L2 and four R-L pairs", got)
 	}
 }
@@ -282,7 +282,7 @@ func TestCoordinates(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 9))
 	algs := []string{"R U R' U R U2 R'", "F R U R' U' F'", "R U R' U' R' F R2 U' R' U' R U R' F'"}
 	for range 300 {
-		a := randomWord(rng, 1+rng.IntN(12))
+		a := cube.RandomWord(rng, 1+rng.IntN(12))
 		k := coordOf(&cube.Solved)
 		for _, e := range a {
 			k = tab.move(&k, axisIndex[e])
@@ -295,7 +295,7 @@ func TestCoordinates(t *testing.T) {
 		// and joinPosition finds s from the U pieces alone.
 		moves, _ := cube.ParseManeuver(algs[rng.IntN(len(algs))])
 		s := faceWord(moves)
-		w := Concat(s.Inverse(), a)
+		w := cube.Concat(s.Inverse(), a)
 		wc := w.Cube()
 		if coordOf(&wc) != coordOf(&ac) {
 			t.Fatalf("%v and %v differ in key", a, w)
@@ -307,13 +307,13 @@ func TestCoordinates(t *testing.T) {
 }
 
 // faceWord writes face turns as axis moves.
-func faceWord(moves []cube.Move) Word {
-	var w Word
+func faceWord(moves []cube.Move) cube.Word {
+	var w cube.Word
 	for _, m := range moves {
 		if m.AxisRank() == 0 {
-			w = Concat(w, Word{NewAxisMove(m.Axis(), m.Power(), 0)})
+			w = cube.Concat(w, cube.Word{cube.NewAxisMove(m.Axis(), m.Power(), 0)})
 		} else {
-			w = Concat(w, Word{NewAxisMove(m.Axis(), 0, m.Power())})
+			w = cube.Concat(w, cube.Word{cube.NewAxisMove(m.Axis(), 0, m.Power())})
 		}
 	}
 	return w
@@ -322,7 +322,7 @@ func faceWord(moves []cube.Move) Word {
 func TestPackWord(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	for range 100 {
-		w := randomWord(rng, rng.IntN(10))
+		w := cube.RandomWord(rng, rng.IntN(10))
 		got, cost := unpackWord(packWord(w, w.Cost(cube.QTM)))
 		if !slices.Equal(got, w) || cost != w.Cost(cube.QTM) {
 			t.Fatalf("unpack(pack(%v)) = %v, %d", w, got, cost)

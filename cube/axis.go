@@ -1,9 +1,8 @@
-package upperface
+package cube
 
 import (
 	"fmt"
-
-	"github.com/cubecensus/cubecensus/cube"
+	"math/rand/v2"
 )
 
 // AxisMove turns the two outer layers of one axis: the first face (U, R or
@@ -24,7 +23,7 @@ const NAxisMoves = 45
 // AxisMoves lists the 45 axis moves in encoding order.
 var AxisMoves = func() []AxisMove {
 	var all []AxisMove
-	for a := range cube.Axis(3) {
+	for a := range Axis(3) {
 		for p := range 4 {
 			for q := range 4 {
 				if p != 0 || q != 0 {
@@ -38,24 +37,24 @@ var AxisMoves = func() []AxisMove {
 
 // NewAxisMove returns the axis move turning axis a's first face by p and its
 // opposite face by q (quarter turns, taken mod 4). It panics when both are 0.
-func NewAxisMove(a cube.Axis, p, q int) AxisMove {
+func NewAxisMove(a Axis, p, q int) AxisMove {
 	p, q = p&3, q&3
-	if a > cube.AxisFB || p == 0 && q == 0 {
-		panic(fmt.Sprintf("upperface: NewAxisMove(%d, %d, %d)", a, p, q))
+	if a > AxisFB || p == 0 && q == 0 {
+		panic(fmt.Sprintf("cube: NewAxisMove(%d, %d, %d)", a, p, q))
 	}
 	return AxisMove(uint8(a)<<4 | uint8(p)<<2 | uint8(q))
 }
 
 // Axis returns the axis e turns.
-func (e AxisMove) Axis() cube.Axis { return cube.Axis(e >> 4) }
+func (e AxisMove) Axis() Axis { return Axis(e >> 4) }
 
 // Powers returns the quarter turns of the first and the opposite face.
 func (e AxisMove) Powers() (p, q int) { return int(e>>2) & 3, int(e) & 3 }
 
 // faces returns the axis's first face and its opposite, as cube layers: the
 // axes are numbered like the faces U R F, and D L B follow three later.
-func (e AxisMove) faces() (first, second cube.Layer) {
-	a := cube.Layer(e.Axis())
+func (e AxisMove) faces() (first, second Layer) {
+	a := Layer(e.Axis())
 	return a, a + 3
 }
 
@@ -66,8 +65,8 @@ func (e AxisMove) Inverse() AxisMove {
 }
 
 // Cube returns e's effect on the cube, in the home frame.
-func (e AxisMove) Cube() cube.Cube {
-	c := cube.Solved
+func (e AxisMove) Cube() Cube {
+	c := Solved
 	for _, m := range e.faceMoves() {
 		c.Move(&c, m)
 	}
@@ -75,15 +74,15 @@ func (e AxisMove) Cube() cube.Cube {
 }
 
 // faceMoves returns e as one or two face turns, first face first.
-func (e AxisMove) faceMoves() []cube.Move {
+func (e AxisMove) faceMoves() []Move {
 	first, second := e.faces()
 	p, q := e.Powers()
-	var ms []cube.Move
+	var ms []Move
 	if p != 0 {
-		ms = append(ms, cube.MoveOf(first, p))
+		ms = append(ms, MoveOf(first, p))
 	}
 	if q != 0 {
-		ms = append(ms, cube.MoveOf(second, q))
+		ms = append(ms, MoveOf(second, q))
 	}
 	return ms
 }
@@ -94,16 +93,16 @@ func (e AxisMove) isSlice() bool {
 	return p != 0 && q != 0 && (p+q)&3 == 0
 }
 
-// Cost is e's length in metric m, as cube.Metric counts the moves e is
+// Cost is e's length in metric m, as Metric counts the moves e is
 // written with (see moves): in HTM one or two face turns, in QTM their
 // quarter turns, in STM 1 when e turns one face or is a slice turn and 2
 // otherwise.
-func (e AxisMove) Cost(m cube.Metric) int { return int(axisCost[m][e]) }
+func (e AxisMove) Cost(m Metric) int { return int(axisCost[m][e]) }
 
 // axisCost[m][e] is e.Cost(m), tabulated once: computing it writes e's
 // moves out, and the search's setup and StoredEntries ask for it often.
-var axisCost = func() (t [cube.NMetrics][1 << 6]uint8) {
-	for _, m := range cube.Metrics {
+var axisCost = func() (t [NMetrics][1 << 6]uint8) {
+	for _, m := range Metrics {
 		for _, e := range AxisMoves {
 			t[m][e] = uint8(m.Length(e.moves(m)))
 		}
@@ -113,20 +112,20 @@ var axisCost = func() (t [cube.NMetrics][1 << 6]uint8) {
 
 // moves writes e in metric m's notation: a slice move in STM where e is a
 // slice turn, else its face turns (in the home frame; Word.Moves reframes).
-func (e AxisMove) moves(m cube.Metric) []cube.Move {
-	if m == cube.STM && e.isSlice() {
-		return []cube.Move{sliceMove[e]}
+func (e AxisMove) moves(m Metric) []Move {
+	if m == STM && e.isSlice() {
+		return []Move{sliceMove[e]}
 	}
 	return e.faceMoves()
 }
 
 // Conjugate returns the axis move S(s)^-1 * e * S(s): e seen through the
-// symmetry s (cube.ConjugateMove on each face turn).
-func (e AxisMove) Conjugate(s cube.Sym) AxisMove {
-	var axis cube.Axis
+// symmetry s (ConjugateMove on each face turn).
+func (e AxisMove) Conjugate(s Sym) AxisMove {
+	var axis Axis
 	var pq [2]int
 	for _, m := range e.faceMoves() {
-		c := cube.ConjugateMove(m, s)
+		c := ConjugateMove(m, s)
 		axis = c.Axis()
 		pq[c.AxisRank()/2] = c.Power() // rank 0 is the first face, 2 the opposite
 	}
@@ -134,14 +133,14 @@ func (e AxisMove) Conjugate(s cube.Sym) AxisMove {
 }
 
 func (e AxisMove) String() string {
-	return cube.FormatManeuver(e.faceMoves())
+	return FormatManeuver(e.faceMoves())
 }
 
 // Word is a maneuver as axis moves in the home frame.
 type Word []AxisMove
 
 // Cost is the word's length in metric m.
-func (w Word) Cost(m cube.Metric) int {
+func (w Word) Cost(m Metric) int {
 	n := 0
 	for _, e := range w {
 		n += e.Cost(m)
@@ -150,8 +149,8 @@ func (w Word) Cost(m cube.Metric) int {
 }
 
 // Cube returns the word's effect: its axis moves one after another.
-func (w Word) Cube() cube.Cube {
-	c := cube.Solved
+func (w Word) Cube() Cube {
+	c := Solved
 	for _, e := range w {
 		for _, m := range e.faceMoves() {
 			c.Move(&c, m)
@@ -170,7 +169,7 @@ func (w Word) Inverse() Word {
 }
 
 // Conjugate returns w seen through the symmetry s, move by move.
-func (w Word) Conjugate(s cube.Sym) Word {
+func (w Word) Conjugate(s Sym) Word {
 	out := make(Word, len(w))
 	for i, e := range w {
 		out[i] = e.Conjugate(s)
@@ -202,29 +201,29 @@ func Concat(a, b Word) Word {
 
 // Moves writes w in standard notation for metric m: face turns for HTM and
 // QTM; for STM a slice turn where an axis move is one, with each move named
-// by where its layer is after the slice turns before it (cube.Reframe).
+// by where its layer is after the slice turns before it (Reframe).
 // Its length in m is w.Cost(m).
-func (w Word) Moves(m cube.Metric) []cube.Move {
-	var fixed []cube.Move
+func (w Word) Moves(m Metric) []Move {
+	var fixed []Move
 	for _, e := range w {
 		fixed = append(fixed, e.moves(m)...)
 	}
-	if m == cube.STM {
-		return cube.Reframe(fixed)
+	if m == STM {
+		return Reframe(fixed)
 	}
 	return fixed
 }
 
 // sliceMove maps the slice-turn axis moves to the slice moves with the same
 // effect relative to the centers (M = R L', E = U D', S = F' B).
-var sliceMove = func() map[AxisMove]cube.Move {
-	t := map[AxisMove]cube.Move{}
+var sliceMove = func() map[AxisMove]Move {
+	t := map[AxisMove]Move{}
 	for _, e := range AxisMoves {
 		if !e.isSlice() {
 			continue
 		}
-		for m := cube.Move(cube.NFaceMoves); m < cube.NFaceMoves+cube.NSliceMoves; m++ {
-			if cube.CubeOf(m) == e.Cube() {
+		for m := Move(NFaceMoves); m < NFaceMoves+NSliceMoves; m++ {
+			if CubeOf(m) == e.Cube() {
 				t[e] = m
 			}
 		}
@@ -233,9 +232,23 @@ var sliceMove = func() map[AxisMove]cube.Move {
 }()
 
 func (w Word) String() string {
-	parts := make([]cube.Move, 0, 2*len(w))
+	parts := make([]Move, 0, 2*len(w))
 	for _, e := range w {
 		parts = append(parts, e.faceMoves()...)
 	}
-	return cube.FormatManeuver(parts)
+	return FormatManeuver(parts)
+}
+
+// RandomWord returns n axis moves drawn uniformly from rng, each on another
+// axis than the one before it: a random maneuver in the home frame, for
+// tests and samples.
+func RandomWord(rng *rand.Rand, n int) Word {
+	w := make(Word, 0, n)
+	for len(w) < n {
+		e := AxisMoves[rng.IntN(NAxisMoves)]
+		if len(w) == 0 || w[len(w)-1].Axis() != e.Axis() {
+			w = append(w, e)
+		}
+	}
+	return w
 }
