@@ -19,12 +19,13 @@ var allowed = map[string][]string{
 	"burnside":           {"cube"},
 	"solver":             {"cube"},
 	"upperface":          {"cube", "internal/hashjoin", "internal/parallel"},
+	"centers":            {"cube", "internal/hashjoin", "internal/parallel"},
 	"tables":             {},
 	"internal/progress":  {},
 	"internal/hashjoin":  {"internal/parallel"},
 	"internal/parallel":  {},
 	"internal/committed": {},
-	"pipelines":          {"cube", "enumerate", "burnside", "solver", "upperface", "tables", "internal/progress"},
+	"pipelines":          {"cube", "enumerate", "burnside", "solver", "upperface", "centers", "tables", "internal/progress"},
 	"cmd/cubecensus":     {"cube", "pipelines", "tables", "internal/progress"},
 }
 

@@ -18,7 +18,7 @@ import (
 // rotation it has undergone; solved, every place is home and every rotation
 // the identity.
 type Supercube struct {
-	place [26]vec
+	place  [26]vec
 	orient [26]mat
 }
 

@@ -88,3 +88,45 @@ func ExportSeed004(w io.Writer, dir string, m cube.Metric) error {
 	_, err = io.WriteString(w, b.String())
 	return err
 }
+
+// classesTable is the centers stage's table of classes.
+const classesTable = "centers_classes"
+
+// ExportCubeExplorer writes the centers classes table in dir in seed 000's
+// line format, a line per nontrivial class: the face-turn maneuver and its
+// length "(14f*)", the slice-turn maneuver and "(8s*)", a tab and the
+// representative's twists ("u+ d-"). The star marks a proven optimum; a
+// metric with no maneuver known is left out of its line.
+func ExportCubeExplorer(w io.Writer, dir string) error {
+	path := filepath.Join(dir, classesTable+tables.Extension)
+	t, _, err := tables.Read(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s not found: run `cubecensus run centers --out %s` first", path, dir)
+	}
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, row := range t.Rows {
+		notation, _ := cell(t, row, "notation").(string)
+		if notation == "solved" {
+			continue
+		}
+		var parts []string
+		for _, m := range []cube.Metric{cube.HTM, cube.STM} {
+			p := strings.ToLower(m.String())
+			text, ok := cell(t, row, p+"_maneuver").(string)
+			if !ok {
+				continue
+			}
+			star := ""
+			if cell(t, row, p+"_distance") != nil {
+				star = "*"
+			}
+			parts = append(parts, fmt.Sprintf("%s (%d%c%s)", text, cell(t, row, p+"_upper"), "fqs"[m], star))
+		}
+		fmt.Fprintf(&b, "%s\t%s\n", strings.Join(parts, " "), notation)
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}

@@ -1,12 +1,17 @@
 package pipelines
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"path/filepath"
 	"strings"
 
 	"github.com/cubecensus/cubecensus/burnside"
+	"github.com/cubecensus/cubecensus/centers"
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
 )
 
@@ -65,12 +70,12 @@ func looksLikeFacelets(s string) bool {
 	case cube.NFacelets - 1, cube.NFacelets + 1:
 		return true
 	case cube.NFacelets:
-		var centers string
+		var middles string
 		for face := range 6 {
-			centers += s[9*face+4 : 9*face+5]
+			middles += s[9*face+4 : 9*face+5]
 		}
 		for _, r := range s {
-			if !strings.ContainsRune(centers, r) {
+			if !strings.ContainsRune(middles, r) {
 				return false
 			}
 		}
@@ -92,7 +97,8 @@ func symbols(s string) int {
 // lengths (when given one), facelets, net, coordinates, subgroup H, symmetry
 // types, order and parity; and for an upper-face position its seed 004
 // numbers, cases and, from the positions table in dir if there is one, its
-// distances.
+// distances; and for a maneuver that solves every cubie the center twists it
+// leaves, their class and, from the centers table in dir, their distances.
 func Inspect(w io.Writer, c cube.Cube, moves []cube.Move, note, dir string) error {
 	var b strings.Builder
 	if moves != nil {
@@ -131,6 +137,7 @@ func Inspect(w io.Writer, c cube.Cube, moves []cube.Move, note, dir string) erro
 	fmt.Fprintf(&b, "order        %d\n", c.Order())
 	fmt.Fprintf(&b, "parity       %s\n", [2]string{"even", "odd"}[c.CornerParity()])
 	b.WriteString(describeUpperface(c, dir))
+	b.WriteString(describeCenters(moves, dir))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -177,6 +184,57 @@ func describeUpperface(c cube.Cube, dir string) string {
 			fmt.Fprintf(&b, "%-12s not searched\n", m)
 		case cell(t, row, p+"_distance") != nil:
 			fmt.Fprintf(&b, "%-12s %d: %s\n", m, upper, cell(t, row, p+"_maneuver"))
+		default:
+			fmt.Fprintf(&b, "%-12s %d..%d (bounds): %s\n", m, lower, upper, cell(t, row, p+"_maneuver"))
+		}
+	}
+	return b.String()
+}
+
+// statesTable is the centers stage's table of states.
+const statesTable = "centers_states"
+
+// describeCenters says what a maneuver that solves every cubie does to the
+// centers (on the supercube model, rotations and slice turns included) and,
+// from the states table in dir if there is one, how far that state is from
+// solved. It returns "" for other maneuvers and for facelets, which do not
+// show the centers' turns.
+func describeCenters(moves []cube.Move, dir string) string {
+	if moves == nil {
+		return ""
+	}
+	c := centers.NewSupercube()
+	c.ApplyAll(moves)
+	s, err := c.Result()
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "centers      %s: state %d, class %d of 74 (seed 000's twisted centers)\n", s, s, centers.ClassOf[s])
+	path := filepath.Join(dir, statesTable+tables.Extension)
+	t, _, err := tables.Read(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		fmt.Fprintf(&b, "distances    unknown: %s not found: run `cubecensus run centers --out %s` first\n", path, dir)
+		return b.String()
+	case err != nil:
+		fmt.Fprintf(&b, "distances    unknown: %v\n", err)
+		return b.String()
+	case len(t.Rows) != centers.NStates || cell(t, t.Rows[s.Index()], "state") != int64(s):
+		fmt.Fprintf(&b, "distances    unknown: %s does not hold the %d states in order\n", path, centers.NStates)
+		return b.String()
+	}
+	row := t.Rows[s.Index()]
+	for _, m := range cube.Metrics {
+		p := strings.ToLower(m.String())
+		lower, upper := cell(t, row, p+"_lower"), cell(t, row, p+"_upper")
+		switch {
+		case lower == nil:
+			fmt.Fprintf(&b, "%-12s not searched\n", m)
+		case cell(t, row, p+"_distance") != nil:
+			fmt.Fprintf(&b, "%-12s %d: %s\n", m, upper, cell(t, row, p+"_maneuver"))
+		case upper == nil:
+			fmt.Fprintf(&b, "%-12s at least %d (no maneuver known)\n", m, lower)
 		default:
 			fmt.Fprintf(&b, "%-12s %d..%d (bounds): %s\n", m, lower, upper, cell(t, row, p+"_maneuver"))
 		}

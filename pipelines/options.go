@@ -20,9 +20,11 @@ var ErrOption = errors.New("bad option")
 // Options are the stage options of a run, typed. Each field belongs to one
 // stage (see List); NewOptions gives the defaults.
 type Options struct {
-	BruteforceDepth  Depth      // canonical: the brute force's length; -1 for the deepest that fits the memory budget
-	UpperfaceBudget  Probes     // upperface: the probes each metric's search may make
-	UpperfaceMetrics MetricList // upperface: the metrics to search
+	BruteforceDepth  Depth        // canonical: the brute force's length; -1 for the deepest that fits the memory budget
+	UpperfaceBudget  Probes       // upperface: the probes each metric's search may make
+	UpperfaceMetrics MetricList   // upperface: the metrics to search
+	CentersBudget    MetricProbes // centers: the probes each metric's search may make
+	CentersMetrics   MetricList   // centers: the metrics to search
 }
 
 // NewOptions returns the default options.
@@ -31,6 +33,8 @@ func NewOptions() *Options {
 		BruteforceDepth:  -1,
 		UpperfaceBudget:  DefaultUpperfaceBudget,
 		UpperfaceMetrics: slices.Clone(cube.Metrics),
+		CentersBudget:    MetricProbes{DefaultCentersBudget, DefaultCentersBudget, DefaultCentersBudget},
+		CentersMetrics:   slices.Clone(cube.Metrics),
 	}
 }
 
@@ -56,6 +60,8 @@ func (o *Options) List() []Option {
 		{"canonical", "bruteforce-depth", "length of the brute-force check (-1: the deepest that fits --mem-budget)", &o.BruteforceDepth},
 		{"upperface", "upperface-budget", "probes each metric's search may make (e.g. 8.5e9; at least enough to finish depth 7)", &o.UpperfaceBudget},
 		{"upperface", "upperface-metrics", "metrics to search, comma-separated", &o.UpperfaceMetrics},
+		{"centers", "centers-budget", "probes each metric's search may make: one number for all (2.5e9) or per metric (HTM=3.2e10,QTM=1.5e10,STM=1.5e10)", &o.CentersBudget},
+		{"centers", "centers-metrics", "metrics to search, comma-separated", &o.CentersMetrics},
 	}
 }
 
@@ -174,5 +180,57 @@ func (b *Bytes) Set(s string) error {
 		return err
 	}
 	*b = Bytes(n)
+	return nil
+}
+
+// MetricProbes is a probe budget for each metric: one number for every
+// metric, or a comma-separated list of METRIC=PROBES where the metrics not
+// named keep their budget.
+type MetricProbes [cube.NMetrics]Probes
+
+func (p *MetricProbes) String() string {
+	if p[0] == p[1] && p[1] == p[2] {
+		return p[0].String()
+	}
+	parts := make([]string, len(p))
+	for m := range p {
+		parts[m] = cube.Metric(m).String() + "=" + p[m].String()
+	}
+	return strings.Join(parts, ",")
+}
+
+func (p *MetricProbes) Type() string { return "probes" }
+
+// Set parses "2.5e9" or "HTM=3.2e10,STM=1e10" (metrics in any case, each
+// named once), with Probes' rules for each number.
+func (p *MetricProbes) Set(s string) error {
+	if !strings.Contains(s, "=") {
+		var n Probes
+		if err := n.Set(s); err != nil {
+			return err
+		}
+		*p = MetricProbes{n, n, n}
+		return nil
+	}
+	out := *p
+	var seen []cube.Metric
+	for _, part := range strings.Split(s, ",") {
+		name, value, ok := strings.Cut(part, "=")
+		if !ok {
+			return fmt.Errorf("%q: want METRIC=PROBES", part)
+		}
+		m, err := cube.ParseMetric(strings.TrimSpace(name))
+		if err != nil {
+			return err
+		}
+		if slices.Contains(seen, m) {
+			return fmt.Errorf("%v is named twice", m)
+		}
+		seen = append(seen, m)
+		if err := out[m].Set(strings.TrimSpace(value)); err != nil {
+			return fmt.Errorf("%v=%s: %w", m, value, err)
+		}
+	}
+	*p = out
 	return nil
 }

@@ -81,7 +81,7 @@ type Stage struct {
 
 // Stages returns the registered stages in their default order.
 func Stages() []Stage {
-	return []Stage{canonicalStage, symmetryStage, upperfaceStage}
+	return []Stage{canonicalStage, symmetryStage, upperfaceStage, centersStage}
 }
 
 // StageNames returns the names of the registered stages, in order.

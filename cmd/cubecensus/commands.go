@@ -279,42 +279,63 @@ positions table in --results, its distances.
 
 func newExportCmd() *cobra.Command {
 	var dir, format, metric string
+	formats := map[string]string{"upperface": "seed004", "centers": "cube-explorer"}
 	cmd := &cobra.Command{
-		Use:   "export upperface",
-		Short: "Write a table in another program's format (upperface: seed 004's results file)",
-		Long: `Write a table in another program's format. For now: the upperface positions in
-seed 004's results-file format, a line per position with its distance and
-maneuvers in HTM or QTM (STM maneuvers have slice turns, which seed 004's
-letter codes cannot write).`,
+		Use:   "export upperface|centers",
+		Short: "Write a table in another program's format (seed 004's results file; Cube Explorer's maneuver lines)",
+		Long: `Write a table in another program's format:
+  upperface --format seed004        the upper-face positions in seed 004's results-file
+                                    format, a line per position with its distance and
+                                    maneuvers in HTM or QTM (--metric; STM maneuvers have
+                                    slice turns, which seed 004's letter codes cannot write)
+  centers --format cube-explorer    the center-twist classes in seed 000's line format,
+                                    "U R L F2 B2 R' L' D' R L F2 B2 R' L' (14f*) M' E2 M U'
+                                    M E2 M' U (8s*)<tab>u+ d-", a line per class; the star
+                                    marks a proven optimum`,
 		Example: `  cubecensus export upperface --format seed004 > upperface_htm.txt
-  cubecensus export upperface --format seed004 --metric QTM`,
+  cubecensus export upperface --format seed004 --metric QTM
+  cubecensus export centers --format cube-explorer > centertwists.txt`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 || args[0] != "upperface" {
-				return usageErrorf("export wants one table, upperface (got %q)", strings.Join(args, " "))
+			if len(args) != 1 || formats[args[0]] == "" {
+				return usageErrorf("export wants one table, upperface or centers (got %q)", strings.Join(args, " "))
 			}
 			return nil
 		},
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-			return []string{"upperface"}, cobra.ShellCompDirectiveNoFileComp
+			return []string{"upperface", "centers"}, cobra.ShellCompDirectiveNoFileComp
 		},
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if format != "seed004" {
-				return usageErrorf("export: unknown --format %q (want seed004)", format)
+		RunE: func(cmd *cobra.Command, args []string) error {
+			table := args[0]
+			if format == "" {
+				format = formats[table]
 			}
-			m, err := cube.ParseMetric(metric)
+			if format != formats[table] {
+				return usageErrorf("export %s: unknown --format %q (want %s)", table, format, formats[table])
+			}
+			var err error
+			switch table {
+			case "upperface":
+				m, perr := cube.ParseMetric(metric)
+				if perr != nil {
+					return usageErrorf("export: --metric: %v", perr)
+				}
+				err = pipelines.ExportSeed004(cmd.OutOrStdout(), dir, m)
+			case "centers":
+				if cmd.Flags().Changed("metric") {
+					return usageErrorf("export centers: --metric is an option of export upperface (the lines hold HTM and STM)")
+				}
+				err = pipelines.ExportCubeExplorer(cmd.OutOrStdout(), dir)
+			}
 			if err != nil {
-				return usageErrorf("export: --metric: %v", err)
-			}
-			if err := pipelines.ExportSeed004(cmd.OutOrStdout(), dir, m); err != nil {
 				return asUsage(fmt.Errorf("export: %w", err))
 			}
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "seed004", "seed004: seed 004's results-file lines")
-	cmd.Flags().StringVar(&metric, "metric", "HTM", "HTM or QTM: whose distances and maneuvers to write")
+	cmd.Flags().StringVar(&format, "format", "", "seed004 (upperface) or cube-explorer (centers); the table's one format by default")
+	cmd.Flags().StringVar(&metric, "metric", "HTM", "upperface: HTM or QTM, whose distances and maneuvers to write")
 	cmd.Flags().StringVar(&dir, "results", defaultResults, "folder of the result tables")
-	cmd.RegisterFlagCompletionFunc("format", completeWords("seed004"))
+	cmd.RegisterFlagCompletionFunc("format", completeWords("seed004", "cube-explorer"))
 	cmd.RegisterFlagCompletionFunc("metric", completeWords("HTM", "QTM"))
 	return cmd
 }

@@ -1,0 +1,40 @@
+package centers
+
+import "github.com/cubecensus/cubecensus/cube"
+
+// bound gives every state the search did not reach its bounds: its distance
+// exceeds the exhaustive depth, and is at most the cost of the cheapest sum
+// of known relations (two relations one after the other form a relation
+// whose state is the sum of theirs: d(s + t) <= d(s) + d(t)). Sums are
+// taken until none improves, each kept as its word, so every upper bound
+// has its maneuver.
+func (r *Result) bound() {
+	for i, u := range r.Upper {
+		if u < 0 || u > r.Exhaustive {
+			r.Lower[i] = r.Exhaustive + 1
+		}
+	}
+	for improved := true; improved; {
+		improved = false
+		for _, a := range States {
+			ua := r.Upper[a.Index()]
+			if ua <= 0 {
+				continue
+			}
+			for _, b := range States {
+				ub := r.Upper[b.Index()]
+				if ub <= 0 || b < a {
+					continue
+				}
+				sum := a.Add(b).Index()
+				if r.Upper[sum] >= 0 && r.Upper[sum] <= ua+ub {
+					continue
+				}
+				w := cube.Concat(r.Word[a.Index()], r.Word[b.Index()])
+				if c := w.Cost(r.Metric); r.Upper[sum] < 0 || c < r.Upper[sum] {
+					r.Upper[sum], r.Word[sum], improved = c, w, true
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,75 @@
+package centers
+
+import (
+	"encoding/gob"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// Checkpoint is a search's progress at a chunk boundary: what it has found
+// and where it is. The state after merging a chunk is the same on every
+// run, so a search resumed from a checkpoint ends as one that never
+// stopped. A checkpoint resumes only a search of the same metric, stored
+// depth, budget and last depth.
+type Checkpoint struct {
+	Format int
+	// Program names the build that wrote it (the pipeline records
+	// tables.BuildID); Search ignores it, and a caller sets and checks it.
+	Program     string
+	Metric      cube.Metric
+	StoredDepth int
+	Budget      int64
+	MaxDepth    int
+	Done        bool // the search has finished; Result is final
+	// Depth is the depth in progress and Chunk the number of its chunks
+	// merged; with Chunk 0 the depth has not begun.
+	Depth, Chunk int
+	Spent        int64 // probes made before Depth
+	Result       Result
+}
+
+// checkpointFormat changes when Checkpoint does.
+const checkpointFormat = 1
+
+// Encode writes the checkpoint.
+func (c *Checkpoint) Encode(w io.Writer) error { return gob.NewEncoder(w).Encode(c) }
+
+// DecodeCheckpoint reads a checkpoint written by Encode.
+func DecodeCheckpoint(r io.Reader) (*Checkpoint, error) {
+	c := new(Checkpoint)
+	if err := gob.NewDecoder(r).Decode(c); err != nil {
+		return nil, fmt.Errorf("centers: reading a checkpoint: %w", err)
+	}
+	if c.Format != checkpointFormat {
+		return nil, fmt.Errorf("centers: checkpoint format %d, this program reads %d", c.Format, checkpointFormat)
+	}
+	if len(c.Result.Lower) != NStates || len(c.Result.Upper) != NStates || len(c.Result.Word) != NStates {
+		return nil, fmt.Errorf("centers: a checkpoint without %d states", NStates)
+	}
+	return c, nil
+}
+
+// Resumes reports whether c can resume the search cfg describes, and if
+// not, why.
+func (c *Checkpoint) Resumes(cfg Config) error {
+	if c.Metric != cfg.Metric || c.StoredDepth != cfg.StoredDepth || c.Budget != cfg.Budget || c.MaxDepth != cfg.MaxDepth {
+		return fmt.Errorf("the checkpoint is of a search of %s with stored depth %d, budget %d, last depth %d; this one is %s, %d, %d, %d",
+			c.Metric, c.StoredDepth, c.Budget, c.MaxDepth, cfg.Metric, cfg.StoredDepth, cfg.Budget, cfg.MaxDepth)
+	}
+	return nil
+}
+
+// save hands the search's state to cfg.Checkpoint, if set.
+func (s *searcher) save(depth, chunk int, spent int64, done bool) error {
+	if s.cfg.Checkpoint == nil {
+		return nil
+	}
+	s.lastSave = time.Now()
+	return s.cfg.Checkpoint(&Checkpoint{
+		Format: checkpointFormat, Metric: s.metric, StoredDepth: s.k, Budget: s.cfg.Budget, MaxDepth: s.cfg.MaxDepth,
+		Done: done, Depth: depth, Chunk: chunk, Spent: spent, Result: *s.res,
+	})
+}

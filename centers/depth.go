@@ -1,0 +1,261 @@
+package centers
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// chunk is a prefix of up to three moves: a unit of work.
+type chunk struct {
+	rank int // the class rank of its first move
+	word cube.Word
+	cube cube.Cube
+	cost int
+	leaf bool // the prefix itself is probed
+}
+
+// hit is a relation of cost n met in a chunk, with a state not known
+// before depth n.
+type hit struct {
+	state    State
+	relation cube.Word
+}
+
+// depth meets every relation of cost n, beginning with chunk first (a
+// resumed depth has its first chunks merged). Chunks are merged in order
+// until the budget is spent; the depth is exhaustive when all are.
+func (s *searcher) depth(ctx context.Context, n, first int, spent *int64) (DepthStats, error) {
+	start := time.Now()
+	st := DepthStats{Depth: n}
+	before := s.found
+	chunks := s.chunks(n)
+	st.Chunks = len(chunks)
+	if s.cfg.Progress != nil {
+		s.cfg.Progress(n, int64(first), int64(len(chunks)))
+	}
+	known := make([]bool, NStates) // found before this depth; read-only below
+	for i, u := range s.res.Upper {
+		known[i] = u >= 0
+	}
+	results := make([]chan chunkResult, len(chunks))
+	for i := range results {
+		results[i] = make(chan chunkResult, 1)
+	}
+	var next atomic.Int64
+	next.Store(int64(first))
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for range max(1, s.cfg.Workers) {
+		wg.Go(func() {
+			p := &prober{s: s, n: n, known: known, word: make(cube.Word, 0, 32)}
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(chunks) || stop.Load() || ctx.Err() != nil {
+					return
+				}
+				p.res, p.after = chunkResult{}, &s.after[chunks[i].rank]
+				p.run(&chunks[i])
+				results[i] <- p.res
+			}
+		})
+	}
+	merged := first
+	var err error
+merge:
+	for ; merged < len(chunks); merged++ {
+		if s.cfg.Budget > 0 && *spent >= s.cfg.Budget {
+			break
+		}
+		select {
+		case r := <-results[merged]:
+			if err = s.mergeHits(n, r.hits); err != nil {
+				break merge
+			}
+			st.Probes += r.probes
+			st.Nodes += r.nodes
+			*spent += r.probes
+			if s.cfg.Progress != nil {
+				s.cfg.Progress(n, int64(merged+1), int64(len(chunks)))
+			}
+			if s.cfg.Checkpoint != nil && time.Since(s.lastSave) >= s.cfg.CheckpointEvery && merged+1 < len(chunks) {
+				if err = s.save(n, merged+1, *spent, false); err != nil {
+					break merge
+				}
+			}
+		case <-ctx.Done():
+			err = ctx.Err()
+			break merge
+		}
+	}
+	stop.Store(true)
+	wg.Wait()
+	if err != nil {
+		return st, err
+	}
+	st.Found = s.found - before
+	st.Exhaustive = merged == len(chunks)
+	st.Elapsed = time.Since(start)
+	return st, nil
+}
+
+// chunkResult is what the search of one chunk found and did.
+type chunkResult struct {
+	hits          []hit
+	probes, nodes int64
+}
+
+// chunks lists the prefixes of three moves (fewer, where that is already a
+// leaf), in search order: rank by rank.
+func (s *searcher) chunks(n int) []chunk {
+	var out []chunk
+	for r := range nClasses {
+		first := classRep(r)
+		c := chunk{rank: r, word: cube.Word{first}, cube: first.Cube(), cost: first.Cost(s.metric)}
+		out = s.chunksFrom(out, c, n)
+	}
+	return out
+}
+
+// chunksFrom appends c if it is a leaf or three moves long, else the
+// chunks of its children.
+func (s *searcher) chunksFrom(out []chunk, c chunk, n int) []chunk {
+	switch {
+	case c.cost > n:
+		return out
+	case c.cost >= n-s.k:
+		c.leaf = true
+		return append(out, c)
+	case len(c.word) == 3:
+		return append(out, c)
+	}
+	for _, e := range s.after[c.rank][c.word[len(c.word)-1].Axis()] {
+		child := chunk{rank: c.rank, word: append(c.word[:len(c.word):len(c.word)], e.move), cost: c.cost + int(e.cost)}
+		child.cube.Mul(&c.cube, &e.cube)
+		out = s.chunksFrom(out, child, n)
+	}
+	return out
+}
+
+// prober is one worker's depth-first search of chunks.
+type prober struct {
+	s     *searcher
+	after *[noAxis + 1][]step // the moves of the chunk's rank
+	n     int
+	known []bool
+	word  cube.Word
+	res   chunkResult
+}
+
+func (p *prober) run(c *chunk) {
+	p.word = append(p.word[:0], c.word...)
+	if c.leaf {
+		p.res.probes++
+		if h := hashKey(c.cube.Key()); p.s.table.Maybe(h) {
+			p.lookup(h, &c.cube, c.cost)
+		}
+		return
+	}
+	p.node(&c.cube, c.cost, c.word[len(c.word)-1].Axis())
+}
+
+// node searches on below a prefix of the given cost whose last move turned
+// axis last. Children that are probed are gathered first and their filter
+// bits read together, so that those cache misses overlap.
+func (p *prober) node(c *cube.Cube, cost int, last cube.Axis) {
+	s := p.s
+	p.res.nodes++
+	var leaf [2 * cube.NAxisMoves / 3]struct {
+		cube cube.Cube
+		hash uint64
+		move cube.AxisMove
+		cost int
+	}
+	leaves := 0
+	for i := range p.after[last] {
+		e := &p.after[last][i]
+		d := cost + int(e.cost)
+		switch {
+		case d > p.n:
+		case d >= p.n-s.k:
+			l := &leaf[leaves]
+			l.cube.Mul(c, &e.cube)
+			l.hash, l.move, l.cost = hashKey(l.cube.Key()), e.move, d
+			leaves++
+		default:
+			var child cube.Cube
+			child.Mul(c, &e.cube)
+			p.word = append(p.word, e.move)
+			p.node(&child, d, e.axis)
+			p.word = p.word[:len(p.word)-1]
+		}
+	}
+	var maybe [len(leaf)]bool
+	for i := range leaves {
+		maybe[i] = s.table.Maybe(leaf[i].hash)
+	}
+	p.res.probes += int64(leaves)
+	for i := range leaves {
+		if maybe[i] {
+			p.word = append(p.word, leaf[i].move)
+			p.lookup(leaf[i].hash, &leaf[i].cube, leaf[i].cost)
+			p.word = p.word[:len(p.word)-1]
+		}
+	}
+}
+
+// lookup finds the stored words with the prefix's hash that complete it to
+// a relation of cost n. It skips a stored word whose last move turns the
+// prefix's last axis: the relation then has two moves of one axis in a
+// row, and the cyclically reduced relations the search needs (see
+// search.go) never do.
+func (p *prober) lookup(h uint64, c *cube.Cube, cost int) {
+	last := p.word[len(p.word)-1].Axis()
+	for _, e := range p.s.table.Lookup(h) {
+		v := e.Value
+		if packedCost(v) != p.n-cost || packedLen(v) > 0 && packedMove(v, packedLen(v)-1).Axis() == last {
+			continue
+		}
+		w := unpackWord(v)
+		if w.Cube() != *c {
+			continue // another cube with the same hash
+		}
+		rel := cube.Concat(p.word, w.Inverse())
+		if st := Of(rel); !p.known[st.Index()] {
+			p.res.hits = append(p.res.hits, hit{st, rel})
+		}
+	}
+}
+
+// mergeHits records the states a chunk's relations reach first, checking
+// each: it must solve the cubies and cost n.
+func (s *searcher) mergeHits(n int, hits []hit) error {
+	for _, h := range hits {
+		if s.res.Upper[h.state.Index()] >= 0 {
+			continue
+		}
+		if h.relation.Cube() != cube.Solved || h.relation.Cost(s.metric) != n || Of(h.relation) != h.state {
+			return fmt.Errorf("centers: self-check failed: %v (cost %d) was met as a relation of cost %d for %v",
+				h.relation, h.relation.Cost(s.metric), n, h.state)
+		}
+		s.record(h.state, n, h.relation)
+	}
+	return nil
+}
+
+// record sets the distance of st and of its images, which are at the same
+// distance, unless known.
+func (s *searcher) record(st State, n int, w cube.Word) {
+	for _, g := range Images {
+		i := g.Apply(st).Index()
+		if s.res.Upper[i] >= 0 {
+			continue
+		}
+		s.res.Lower[i], s.res.Upper[i], s.res.Word[i] = n, n, g.Word(w)
+		s.found++
+	}
+}

@@ -1,0 +1,119 @@
+package centers
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// The slow oracle: every sequence of at most h moves (face turns, and for
+// STM the slice turns as the face pairs they are relative to the centers),
+// listed with the cube it reaches, its cost and the quarter turns each face
+// received; two sequences reaching one cube form a relation, whose state is
+// the difference of their turns. That gives the exact distance of every
+// state up to 2h, with none of the search's shortcuts: no axis-move words,
+// no symmetry, no rotation of relations, no hashing.
+type naiveSeq struct {
+	key   cube.Key
+	cost  int
+	turns [6]int
+}
+
+func naiveDistances(t *testing.T, m cube.Metric, h int) map[State]int {
+	t.Helper()
+	type gen struct {
+		c     cube.Cube
+		cost  int
+		turns [6]int
+	}
+	var gens []gen
+	for mv := range cube.Move(cube.NFaceMoves) {
+		if m == cube.QTM && mv.Power() == 2 {
+			continue // a half turn is two quarter turns in QTM
+		}
+		g := gen{c: cube.CubeOf(mv), cost: 1}
+		g.turns[mv.Layer()] = mv.Power()
+		gens = append(gens, g)
+	}
+	if m == cube.STM {
+		for f := range cube.Layer(3) {
+			for p := 1; p <= 3; p++ { // the slice turn R^p L^-p
+				g := gen{cost: 1}
+				a, b := cube.CubeOf(cube.MoveOf(f, p)), cube.CubeOf(cube.MoveOf(f+3, 4-p))
+				g.c = cube.Times(a, b)
+				g.turns[f], g.turns[f+3] = p, 4-p
+				gens = append(gens, g)
+			}
+		}
+	}
+	var all []naiveSeq
+	var walk func(c cube.Cube, cost int, turns [6]int)
+	walk = func(c cube.Cube, cost int, turns [6]int) {
+		all = append(all, naiveSeq{c.Key(), cost, turns})
+		for _, g := range gens {
+			if cost+g.cost > h {
+				continue
+			}
+			next := turns
+			for f := range next {
+				next[f] += g.turns[f]
+			}
+			walk(cube.Times(c, g.c), cost+g.cost, next)
+		}
+	}
+	walk(cube.Solved, 0, [6]int{})
+	slices.SortFunc(all, func(a, b naiveSeq) int { return a.key.Compare(b.key) })
+	dist := map[State]int{}
+	for lo := 0; lo < len(all); {
+		hi := lo
+		for hi < len(all) && all[hi].key == all[lo].key {
+			hi++
+		}
+		for i := lo; i < hi; i++ {
+			for j := lo; j < hi; j++ {
+				var diff [6]int
+				for f := range diff {
+					diff[f] = all[i].turns[f] - all[j].turns[f]
+				}
+				s, c := FromTwists(diff), all[i].cost+all[j].cost
+				if d, ok := dist[s]; !ok || c < d {
+					dist[s] = c
+				}
+			}
+		}
+		lo = hi
+	}
+	return dist
+}
+
+func TestSearchAgreesWithNaive(t *testing.T) {
+	for _, tc := range []struct {
+		m         cube.Metric
+		h, stored int
+	}{{cube.HTM, 5, 4}, {cube.QTM, 6, 5}, {cube.STM, 4, 3}} {
+		want := naiveDistances(t, tc.m, tc.h)
+		r, err := Search(context.Background(), Config{Metric: tc.m, StoredDepth: tc.stored, MaxDepth: 2 * tc.h, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Exhaustive != 2*tc.h {
+			t.Fatalf("%s: exhaustive through %d, want %d", tc.m, r.Exhaustive, 2*tc.h)
+		}
+		for _, s := range States {
+			d, ok := want[s]
+			i := s.Index()
+			switch {
+			case ok && (!r.Exact(s) || r.Upper[i] != d):
+				t.Errorf("%s: %v at distance %d, the search says %d..%d", tc.m, s, d, r.Lower[i], r.Upper[i])
+			case !ok && r.Lower[i] <= 2*tc.h:
+				t.Errorf("%s: %v beyond %d, the search says %d..%d", tc.m, s, 2*tc.h, r.Lower[i], r.Upper[i])
+			}
+			if r.Upper[i] >= 0 && (r.Word[i].Cube() != cube.Solved || Of(r.Word[i]) != s || r.Word[i].Cost(tc.m) != r.Upper[i]) {
+				t.Errorf("%s: the word %v of %v does not fit its row", tc.m, r.Word[i], s)
+			}
+		}
+		t.Logf("%s: %d states within %d", tc.m, len(want), 2*tc.h)
+	}
+}

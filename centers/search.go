@@ -1,0 +1,286 @@
+package centers
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/hashjoin"
+)
+
+// The search: every relation of cost n, by meet in the middle.
+//
+// A relation is a word of axis moves (cube.Word, the home frame) that
+// solves every cubie; its state (Of) is what it does to the centers. A
+// state's distance is the least cost of a relation with that state, and
+// depth n of the search finds every state whose distance is n by meeting
+// all relations of cost n, for all states at once.
+//
+// Split a relation r of cost n where its remaining cost first drops to k or
+// less: r = a * b with cost(b) <= k. The stored side holds every word w of
+// cost <= k under the hash of the cube it reaches; a prefix a is probed
+// when its cost first reaches n-k, and meets w when their cubes agree, b
+// being w^-1. The relation's state is Of(a) - Of(w).
+//
+// Relations come in families of the same cost: rotating one cyclically
+// (the cubies are solved, so b * a is a relation when a * b is, with the
+// same state), conjugating it by a symmetry (state conjugated), inverting
+// it (state negated). A shortest relation can be taken cyclically reduced
+// (no two moves on one axis next to each other, counting the last and the
+// first: merging them would cost no more), so it can be rotated to begin
+// with a move of its highest-ranked class (words.go) and conjugated so
+// that this move is the class's representative on the U-D axis. The
+// search therefore enumerates, for each class rank r, prefixes beginning
+// with classRep(r) and continuing with moves of rank r or lower; with r the
+// single quarter turns there is one first move instead of 45, and the
+// trees of lower ranks use fewer moves. Every relation met is recorded
+// with its 95 images (Images).
+//
+// Worked small case (HTM, k = 7): the relation U R L U2 R' L' U R L U2 R' L'
+// (cost 12, state u++) is met at n = 12 by the prefix U R L U2 R' (cost 5,
+// the first to reach 12-7) and the stored word (L' U R L U2 R' L')^-1.
+//
+// Work is cut into chunks, the prefixes of three moves (fewer where that
+// is already a leaf), whose probes are counted in advance; chunks run on
+// any number of workers and are merged in order, so results do not depend
+// on the worker count.
+
+// Config says how to search one metric.
+type Config struct {
+	Metric cube.Metric
+	// StoredDepth is k: the stored side holds every word of cost <= k (see
+	// StoredBytes for its memory).
+	StoredDepth int
+	// Budget bounds the probes over all depths; 0 means no bound. The
+	// search stops after the chunk that spends it, and the depth in
+	// progress is then not exhaustive.
+	Budget int64
+	// MaxDepth, if positive, is the last depth searched.
+	MaxDepth int
+
+	Workers int
+	// Progress, if set, is called when a depth starts and after each chunk,
+	// with the chunks done and the depth's number of chunks.
+	Progress func(depth int, done, total int64)
+	// Depth, if set, is called after each depth with what it did.
+	Depth func(DepthStats)
+	// Checkpoint, if set, is given the search's state after each depth and,
+	// within a depth, after a chunk at least CheckpointEvery after the last
+	// one; the state is valid during the call only. An error stops the
+	// search. Resume, if set, continues the search a checkpoint describes.
+	Checkpoint      func(*Checkpoint) error
+	CheckpointEvery time.Duration
+	Resume          *Checkpoint
+}
+
+// DepthStats is what one depth of the search did.
+type DepthStats struct {
+	Depth      int
+	Chunks     int   // units of work of the depth
+	Probes     int64 // probes of the stored side made
+	Nodes      int64 // inner nodes of the prefix search
+	Found      int   // states first found at this depth
+	Exhaustive bool  // every relation of this cost was met (the budget did not stop it)
+	Elapsed    time.Duration
+}
+
+// Result is what a search found, and the bounds of what it did not.
+type Result struct {
+	Metric cube.Metric
+	// Lower and Upper bound each state's distance, indexed by State.Index;
+	// they are equal where it is known. Word[i] is a relation of cost
+	// Upper[i] with that state; Upper is -1 and Word nil where none is
+	// known yet.
+	Lower, Upper []int
+	Word         []cube.Word
+	// Exhaustive is the depth through which every relation was met: every
+	// distance up to it is known, every other is larger.
+	Exhaustive    int
+	StoredDepth   int
+	StoredEntries int
+	Depths        []DepthStats
+}
+
+// Exact reports whether s's distance is known.
+func (r *Result) Exact(s State) bool { return r.Lower[s.Index()] == r.Upper[s.Index()] }
+
+// maxStoredDepth keeps stored words packable: every axis move costs at
+// least 1.
+const maxStoredDepth = maxPackedMoves
+
+// StoredEntries is the number of words of cost <= k in metric m: the
+// entries of the stored side.
+func StoredEntries(m cube.Metric, k int) uint64 {
+	var total uint64
+	for _, n := range wordsOfCost(m, k) {
+		total += n
+	}
+	return total
+}
+
+// StoredBytes is the memory of the stored side for depth k.
+func StoredBytes(m cube.Metric, k int) uint64 { return hashjoin.Bytes(StoredEntries(m, k)) }
+
+// ChooseStoredDepth returns the deepest k (at most 9) whose stored side fits
+// in budget bytes, or an error naming what the smallest useful one needs.
+func ChooseStoredDepth(m cube.Metric, budget uint64) (int, error) {
+	const minDepth = 3
+	if StoredBytes(m, minDepth) > budget {
+		return 0, fmt.Errorf("the %s search's smallest table needs %d bytes, more than the budget %d", m, StoredBytes(m, minDepth), budget)
+	}
+	k := minDepth
+	for k < maxStoredDepth && StoredBytes(m, k+1) <= budget && StoredEntries(m, k+1) <= hashjoin.MaxEntries {
+		k++
+	}
+	return k, nil
+}
+
+// step is an axis move with what the hot loop needs of it.
+type step struct {
+	move cube.AxisMove
+	cost uint8
+	axis cube.Axis
+	cube cube.Cube
+}
+
+const noAxis = 3
+
+// searcher holds one metric's search state.
+type searcher struct {
+	cfg    Config
+	metric cube.Metric
+	k      int
+	table  *hashjoin.Table
+	// after[r][a]: the moves of rank r or lower on an axis other than a
+	// (a = noAxis: every axis).
+	after    [nClasses][noAxis + 1][]step
+	res      *Result
+	found    int
+	lastSave time.Time
+}
+
+// Search runs the search for cfg.Metric.
+func Search(ctx context.Context, cfg Config) (*Result, error) {
+	if cfg.StoredDepth < 1 || cfg.StoredDepth > maxStoredDepth {
+		return nil, fmt.Errorf("centers: stored depth %d (want 1..%d)", cfg.StoredDepth, maxStoredDepth)
+	}
+	s := newSearcher(cfg)
+	n, chunk, spent := 1, 0, int64(0)
+	if c := cfg.Resume; c != nil {
+		if err := c.Resumes(cfg); err != nil {
+			return nil, fmt.Errorf("centers: cannot resume: %w", err)
+		}
+		res := c.Result
+		s.res = &res
+		s.found = s.countFound()
+		if c.Done {
+			return s.res, nil
+		}
+		n, chunk, spent = c.Depth, c.Chunk, c.Spent
+	} else {
+		s.record(Solved, 0, cube.Word{})
+	}
+	if err := s.buildTable(ctx); err != nil {
+		return nil, err
+	}
+	s.lastSave = time.Now()
+	for ; s.found < NStates; n++ {
+		if cfg.MaxDepth > 0 && n > cfg.MaxDepth {
+			break
+		}
+		st, err := s.depth(ctx, n, chunk, &spent)
+		if err != nil {
+			return nil, err
+		}
+		chunk = 0
+		s.res.Depths = append(s.res.Depths, st)
+		if cfg.Depth != nil {
+			cfg.Depth(st)
+		}
+		if !st.Exhaustive {
+			break
+		}
+		s.res.Exhaustive = n
+		if err := s.save(n+1, 0, spent, false); err != nil {
+			return nil, err
+		}
+	}
+	s.table = nil
+	s.res.bound()
+	if err := s.save(n, 0, spent, true); err != nil {
+		return nil, err
+	}
+	return s.res, nil
+}
+
+func newSearcher(cfg Config) *searcher {
+	s := &searcher{cfg: cfg, metric: cfg.Metric, k: cfg.StoredDepth}
+	s.res = &Result{Metric: cfg.Metric, Lower: make([]int, NStates), Upper: make([]int, NStates), Word: make([]cube.Word, NStates)}
+	for i := range s.res.Upper {
+		s.res.Upper[i] = -1
+	}
+	s.res.StoredDepth = s.k
+	for r := range nClasses {
+		for a := range cube.Axis(noAxis + 1) {
+			for _, e := range cube.AxisMoves {
+				if e.Axis() != a && classRank[e] >= r {
+					s.after[r][a] = append(s.after[r][a], step{e, uint8(e.Cost(s.metric)), e.Axis(), e.Cube()})
+				}
+			}
+		}
+	}
+	return s
+}
+
+func (s *searcher) countFound() int {
+	n := 0
+	for _, u := range s.res.Upper {
+		if u >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// buildTable stores every word of cost <= k under the hash of its cube's
+// key: part 0 is the empty word, part i+1 the words beginning with axis
+// move i.
+func (s *searcher) buildTable(ctx context.Context) error {
+	all := s.after[0][noAxis]
+	gen := func(part int, emit func(h, v uint64)) {
+		if part == 0 {
+			emit(hashKey(cube.Solved.Key()), 0)
+			return
+		}
+		if e := all[part-1]; int(e.cost) <= s.k && ctx.Err() == nil {
+			s.storeFrom(&cube.Solved, e, 0, 0, emit)
+		}
+	}
+	t, err := hashjoin.Build(StoredEntries(s.metric, s.k), 1+len(all), s.cfg.Workers, gen)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("centers: stored side: %w", err)
+	}
+	s.table = t
+	s.res.StoredEntries = t.Len()
+	return nil
+}
+
+// storeFrom emits the word packed (of the given cost, reaching c) followed
+// by e, and every extension of it of cost <= k. The caller checks that the
+// word's own cost is at most k.
+func (s *searcher) storeFrom(c *cube.Cube, e step, cost int, packed uint64, emit func(h, v uint64)) {
+	cost += int(e.cost)
+	var child cube.Cube
+	child.Mul(c, &e.cube)
+	packed = packMove(packed, e.move)
+	emit(hashKey(child.Key()), packed&^31|uint64(cost))
+	for _, f := range s.after[0][e.axis] {
+		if cost+int(f.cost) <= s.k {
+			s.storeFrom(&child, f, cost, packed, emit)
+		}
+	}
+}

@@ -1,0 +1,355 @@
+package pipelines
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/cubecensus/cubecensus/centers"
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/progress"
+	"github.com/cubecensus/cubecensus/tables"
+)
+
+// The centers stage: God's algorithm for the 2048 center-twist states
+// (seed 000, "Cubes with Twisted Centers") in HTM, QTM and STM, by meeting
+// every relation of each length (package centers), with honest bounds
+// where the budget stops a search.
+var centersStage = Stage{
+	Name:   "centers",
+	Doc:    "God's algorithm for the 2048 twisted-center states (HTM, QTM, STM) by meet in the middle; 74 classes",
+	Tables: []string{"centers_states", "centers_classes", "centers_distribution"},
+	Check:  checkCenters,
+	Run:    runCenters,
+}
+
+// DefaultCentersBudget is the probes each metric's search may make in a
+// default run: a few minutes a metric on 2 cores, leaving the deep depths
+// (and their proofs) to a run with a larger budget (see the README).
+const DefaultCentersBudget = 2_500_000_000
+
+// centersReserve is memory the stage keeps outside its tables: relations,
+// result tables.
+const centersReserve = 256 << 20
+
+// storedDepthCenters is the deepest stored side of metric m's search that
+// the memory budget allows, beside what the stage keeps outside it.
+func storedDepthCenters(env *Env, m cube.Metric) (int, error) {
+	if env.MemBudget <= centersReserve {
+		return 0, fmt.Errorf("%w: --mem-budget %s is too small for the centers stage (it keeps %s besides its search's table)", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(centersReserve))
+	}
+	k, err := centers.ChooseStoredDepth(m, env.MemBudget-centersReserve)
+	if err != nil {
+		return 0, fmt.Errorf("%w: --mem-budget %s: %v", ErrTooBig, FormatBytes(env.MemBudget), err)
+	}
+	return k, nil
+}
+
+// checkCenters refuses a memory budget too small for a search.
+func checkCenters(env *Env) error {
+	for _, m := range env.Options.CentersMetrics {
+		if _, err := storedDepthCenters(env, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func runCenters(ctx context.Context, env *Env) (*Output, error) {
+	metrics, budget := env.Options.CentersMetrics, env.Options.CentersBudget
+	params := map[string]string{"budget": budget.String(), "metrics": metrics.String()}
+	found := map[cube.Metric]*centers.Result{}
+	for _, m := range metrics {
+		r, err := searchCenters(ctx, env, m, int64(budget[m]), params)
+		if err != nil {
+			return nil, err
+		}
+		found[m] = r
+	}
+	seed, err := centers.Seed000()
+	if err != nil {
+		return nil, err
+	}
+	states, err := centersStates(found)
+	if err != nil {
+		return nil, err
+	}
+	return &Output{
+		Tables: []*tables.Table{states, centersClasses(found, seed), centersDistribution(metrics, found)},
+		Params: params,
+	}, nil
+}
+
+// searchCenters runs one metric's search as planned for the memory budget,
+// reporting progress per depth.
+func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, params map[string]string) (*centers.Result, error) {
+	k, err := storedDepthCenters(env, m)
+	if err != nil {
+		return nil, err
+	}
+	env.Log.Info("centers search", "metric", m, "stored_depth", k,
+		"stored_words", centers.StoredEntries(m, k), "table", FormatBytes(centers.StoredBytes(m, k)), "budget_probes", budget)
+	var bar *progress.Reporter
+	depth, reported := -1, int64(0)
+	cfg := centers.Config{
+		Metric: m, StoredDepth: k, Budget: budget, Workers: env.Workers,
+		Progress: func(d int, done, total int64) {
+			if d != depth {
+				if bar != nil {
+					bar.Finish()
+				}
+				bar, depth, reported = env.Progress(fmt.Sprintf("centers %s depth %d (chunks)", m, d), total), d, 0
+			}
+			bar.Add(done - reported)
+			reported = done
+		},
+		Depth: func(st centers.DepthStats) {
+			env.Log.Info("centers depth", "metric", m, "depth", st.Depth, "probes", st.Probes, "nodes", st.Nodes,
+				"found", st.Found, "exhaustive", st.Exhaustive, "seconds", st.Elapsed.Seconds())
+		},
+	}
+	if err := useCentersCheckpoints(env, &cfg); err != nil {
+		return nil, err
+	}
+	r, err := centers.Search(ctx, cfg)
+	if bar != nil {
+		bar.Finish()
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, st := range r.Depths {
+		params[fmt.Sprintf("%s.depth%02d", m, st.Depth)] = fmt.Sprintf("probes=%d nodes=%d found=%d exhaustive=%v seconds=%.3f",
+			st.Probes, st.Nodes, st.Found, st.Exhaustive, st.Elapsed.Seconds())
+	}
+	if c := cfg.Resume; c != nil {
+		params[m.String()+".resumed"] = fmt.Sprintf("from a checkpoint at depth %d, chunk %d (done=%v); each depth's seconds are those of the run that did it", c.Depth, c.Chunk, c.Done)
+	}
+	params[m.String()+".stored_depth"] = strconv.Itoa(r.StoredDepth)
+	params[m.String()+".stored_words"] = strconv.Itoa(r.StoredEntries)
+	params[m.String()+".exhaustive_depth"] = strconv.Itoa(r.Exhaustive)
+	open := 0
+	for _, s := range centers.States {
+		if !r.Exact(s) {
+			open++
+		}
+	}
+	params[m.String()+".unresolved"] = strconv.Itoa(open)
+	return r, nil
+}
+
+// useCentersCheckpoints makes cfg save its state at env's checkpoint path
+// for its metric, and resume from a checkpoint there if one of this build
+// describes this search; any other is left to be overwritten, with a log
+// line.
+func useCentersCheckpoints(env *Env, cfg *centers.Config) error {
+	path := env.CheckpointPath(cfg.Metric.String())
+	if path == "" {
+		return nil
+	}
+	build, err := tables.BuildID()
+	if err != nil {
+		return err
+	}
+	if f, err := os.Open(path); err == nil {
+		c, err := centers.DecodeCheckpoint(f)
+		f.Close()
+		switch {
+		case err != nil:
+			env.Log.Warn("centers: ignoring a checkpoint", "path", path, "reason", err)
+		case c.Program != build:
+			env.Log.Warn("centers: ignoring a checkpoint of another build", "path", path, "its_build", c.Program, "this_build", build)
+		case c.Resumes(*cfg) != nil:
+			env.Log.Warn("centers: ignoring a checkpoint", "path", path, "reason", c.Resumes(*cfg))
+		default:
+			env.Log.Info("centers: resuming", "metric", cfg.Metric, "depth", c.Depth, "chunk", c.Chunk, "done", c.Done)
+			cfg.Resume = c
+		}
+	}
+	cfg.CheckpointEvery = checkpointEvery
+	cfg.Checkpoint = func(c *centers.Checkpoint) error {
+		c.Program = build
+		return tables.WriteAtomically(path, c.Encode)
+	}
+	return nil
+}
+
+// metricColumns are the four columns a table gives each metric.
+func metricColumns(what string) []tables.Column {
+	var cols []tables.Column
+	for _, m := range cube.Metrics {
+		p := strings.ToLower(m.String())
+		cols = append(cols,
+			tables.Column{Name: p + "_distance", Kind: tables.Int64, Nullable: true, Doc: "distance in " + m.String() + ", null where only bounds are known or the metric was not searched"},
+			tables.Column{Name: p + "_lower", Kind: tables.Int64, Nullable: true, Doc: "proven lower bound of the " + m.String() + " distance"},
+			tables.Column{Name: p + "_upper", Kind: tables.Int64, Nullable: true, Doc: "upper bound of the " + m.String() + " distance: the maneuver's length; null where none is known"},
+			tables.Column{Name: p + "_maneuver", Kind: tables.String, Nullable: true, Doc: "a maneuver from the solved cube to " + what + " of length " + p + "_upper in " + m.String() + "'s notation (optimal where " + p + "_distance is set)"},
+		)
+	}
+	return cols
+}
+
+// metricCells are a state's cells of metricColumns, its maneuver checked as
+// a reader would check it: parsed back from its text and applied to the
+// supercube model, it must give the state with the stated length.
+func metricCells(found map[cube.Metric]*centers.Result, s centers.State) ([]any, error) {
+	var row []any
+	for _, m := range cube.Metrics {
+		r, ok := found[m]
+		if !ok {
+			row = append(row, nil, nil, nil, nil)
+			continue
+		}
+		i := s.Index()
+		var dist, upper, text any
+		if r.Exact(s) {
+			dist = int64(r.Upper[i])
+		}
+		if r.Upper[i] >= 0 {
+			t := cube.FormatManeuver(r.Word[i].Moves(m))
+			if err := checkCenterManeuver(t, s, m, r.Upper[i]); err != nil {
+				return nil, err
+			}
+			upper, text = int64(r.Upper[i]), t
+		}
+		row = append(row, dist, int64(r.Lower[i]), upper, text)
+	}
+	return row, nil
+}
+
+// checkCenterManeuver parses a maneuver's text and applies it to the
+// supercube: it must solve the cubies, give state s and have length n in m.
+func checkCenterManeuver(text string, s centers.State, m cube.Metric, n int) error {
+	moves, err := cube.ParseManeuver(text)
+	if err != nil {
+		return fmt.Errorf("self-check failed: the %s maneuver of %v does not parse: %w", m, s, err)
+	}
+	c := centers.NewSupercube()
+	c.ApplyAll(moves)
+	if got, err := c.Result(); err != nil || got != s {
+		return fmt.Errorf("self-check failed: the %s maneuver %q of %v gives %v (%v)", m, text, s, got, err)
+	}
+	if length := m.Length(moves); length != n {
+		return fmt.Errorf("self-check failed: the %s maneuver %q of %v has length %d, the table says %d", m, text, s, length, n)
+	}
+	return nil
+}
+
+// centersStates is the 2048-row table of states.
+func centersStates(found map[cube.Metric]*centers.Result) (*tables.Table, error) {
+	cols := []tables.Column{
+		{Name: "state", Kind: tables.Int64, Doc: "the state's number: the twists of U R F D L B as base-4 digits, U first"},
+	}
+	for _, f := range []string{"u", "r", "f", "d", "l", "b"} {
+		cols = append(cols, tables.Column{Name: f, Kind: tables.Int64, Doc: "quarter turns of the " + strings.ToUpper(f) + " center, clockwise seen from outside, 0..3"})
+	}
+	cols = append(cols,
+		tables.Column{Name: "notation", Kind: tables.String, Doc: "seed 000's notation, faces in the order u d f b r l: u+ clockwise, u++ half, u- counterclockwise"},
+		tables.Column{Name: "class", Kind: tables.Int64, Doc: "the class under the 48 symmetries and inversion (centers_classes)"},
+	)
+	cols = append(cols, metricColumns("the state")...)
+	t := tables.NewTable("centers_states", cols...)
+	for _, s := range centers.States {
+		row := []any{int64(s)}
+		for _, x := range s.Twists() {
+			row = append(row, int64(x))
+		}
+		row = append(row, s.String(), int64(centers.ClassOf[s]))
+		cells, err := metricCells(found, s)
+		if err != nil {
+			return nil, err
+		}
+		t.Append(append(row, cells...)...)
+	}
+	return t, nil
+}
+
+// centersClasses is the table of classes, with seed 000's printed lengths
+// beside the computed ones.
+func centersClasses(found map[cube.Metric]*centers.Result, seed []centers.SeedLine) *tables.Table {
+	cols := []tables.Column{
+		{Name: "class", Kind: tables.Int64, Doc: "class number, in order of the representatives"},
+		{Name: "representative", Kind: tables.Int64, Doc: "the least state number in the class"},
+		{Name: "notation", Kind: tables.String, Doc: "the representative in seed 000's notation"},
+		{Name: "size", Kind: tables.Int64, Doc: "states in the class"},
+	}
+	cols = append(cols, metricColumns("the representative")...)
+	cols = append(cols,
+		tables.Column{Name: "seed000_htm", Kind: tables.Int64, Nullable: true, Doc: "the face-turn length seed 000 prints for the class (an oracle to compare with, not computed)"},
+		tables.Column{Name: "seed000_stm", Kind: tables.Int64, Nullable: true, Doc: "the slice-turn length seed 000 prints for the class (an oracle to compare with, not computed)"},
+		tables.Column{Name: "seed000_lines", Kind: tables.String, Nullable: true, Doc: "seed 000's lines whose maneuvers give a state of the class, as printed (newline-separated), for comparison"},
+	)
+	t := tables.NewTable("centers_classes", cols...)
+	for _, c := range centers.Classes {
+		row := []any{int64(c.ID), int64(c.Rep), c.Rep.String(), int64(len(c.Members))}
+		cells, _ := metricCells(found, c.Rep) // checked with the states
+		row = append(row, cells...)
+		var htm, stm, text any
+		var lines []string
+		for _, l := range seed {
+			if centers.ClassOf[l.State] != c.ID {
+				continue
+			}
+			lines = append(lines, l.Text)
+			if l.FaceLength > 0 {
+				htm = int64(l.FaceLength)
+			}
+			if l.SliceLength > 0 {
+				stm = int64(l.SliceLength)
+			}
+		}
+		if len(lines) > 0 {
+			text = strings.Join(lines, "\n")
+		}
+		t.Append(append(row, htm, stm, text)...)
+	}
+	return t
+}
+
+// centersDistribution counts states and classes by distance for each
+// metric, with what is proven.
+func centersDistribution(metrics MetricList, found map[cube.Metric]*centers.Result) *tables.Table {
+	t := tables.NewTable("centers_distribution",
+		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM, QTM or STM"},
+		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved state in the metric"},
+		tables.Column{Name: "states", Kind: tables.Int64, Doc: "states proven to be at exactly this distance"},
+		tables.Column{Name: "classes", Kind: tables.Int64, Doc: "classes proven to be at exactly this distance"},
+		tables.Column{Name: "cumulative", Kind: tables.Int64, Doc: "states proven to be within this distance (their upper bound is at most depth)"},
+		tables.Column{Name: "cumulative_possible", Kind: tables.Int64, Doc: "states that may be within this distance (their lower bound is at most depth); equals cumulative where all are known"},
+		tables.Column{Name: "exhaustive", Kind: tables.Bool, Doc: "every relation of this length was met, so states is the full count"},
+	)
+	for _, m := range metrics {
+		r := found[m]
+		maxDepth := 0
+		for _, u := range r.Upper {
+			maxDepth = max(maxDepth, u)
+		}
+		for _, l := range r.Lower {
+			maxDepth = max(maxDepth, l)
+		}
+		for d := 0; d <= maxDepth; d++ {
+			var states, within, possible, classes int64
+			for _, s := range centers.States {
+				i := s.Index()
+				if r.Exact(s) && r.Upper[i] == d {
+					states++
+				}
+				if r.Upper[i] >= 0 && r.Upper[i] <= d {
+					within++
+				}
+				if r.Lower[i] <= d {
+					possible++
+				}
+			}
+			for _, c := range centers.Classes {
+				if r.Exact(c.Rep) && r.Upper[c.Rep.Index()] == d {
+					classes++
+				}
+			}
+			t.Append(m.String(), int64(d), states, classes, within, possible, d <= r.Exhaustive)
+		}
+	}
+	return t
+}

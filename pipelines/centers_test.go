@@ -1,0 +1,154 @@
+package pipelines
+
+import (
+	"context"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/centers"
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/tables"
+)
+
+// checkCentersTables reads the three tables as a user would: every maneuver,
+// parsed from its text and applied to the supercube model, solves the
+// cubies and gives its row's state with its row's length; rows are in state
+// order with twists and notation that agree; bounds are ordered; classes
+// hold 2048 states and agree with their members; each metric's
+// distribution adds up to 2048 and agrees with the states.
+func checkCentersTables(t *testing.T, tabs map[string]*tables.Table) {
+	t.Helper()
+	states, classes, dist := tabs["centers_states"], tabs["centers_classes"], tabs["centers_distribution"]
+	if len(states.Rows) != centers.NStates || len(classes.Rows) != len(centers.Classes) {
+		t.Fatalf("%d states and %d classes, want %d and %d", len(states.Rows), len(classes.Rows), centers.NStates, len(centers.Classes))
+	}
+	col := func(tab *tables.Table, row []any, name string) any {
+		i := tab.Index(name)
+		if i < 0 {
+			t.Fatalf("%s: no column %s", tab.Name, name)
+		}
+		return row[i]
+	}
+	checkMetrics := func(tab *tables.Table, row []any, s centers.State) {
+		for _, m := range cube.Metrics {
+			p := []string{"htm", "qtm", "stm"}[m]
+			lower, upper, d := col(tab, row, p+"_lower"), col(tab, row, p+"_upper"), col(tab, row, p+"_distance")
+			if lower == nil {
+				continue // not searched
+			}
+			if upper == nil {
+				if d != nil {
+					t.Errorf("%s %v: a %s distance without a maneuver", tab.Name, s, m)
+				}
+				continue
+			}
+			if lower.(int64) > upper.(int64) || (d != nil) != (lower == upper) {
+				t.Errorf("%s %v: %s bounds %v..%v with distance %v", tab.Name, s, m, lower, upper, d)
+			}
+			text := col(tab, row, p+"_maneuver").(string)
+			if err := checkCenterManeuver(text, s, m, int(upper.(int64))); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	perMetric := map[string][]int64{}
+	for i, row := range states.Rows {
+		s := centers.States[i]
+		if col(states, row, "state") != int64(s) || col(states, row, "notation") != s.String() || col(states, row, "class") != int64(centers.ClassOf[s]) {
+			t.Fatalf("row %d: state %v %v class %v, want %d %v %d", i, col(states, row, "state"), col(states, row, "notation"), col(states, row, "class"), s, s, centers.ClassOf[s])
+		}
+		for f, name := range []string{"u", "r", "f", "d", "l", "b"} {
+			if col(states, row, name) != int64(s.Twists()[f]) {
+				t.Fatalf("%v: %s twist %v", s, name, col(states, row, name))
+			}
+		}
+		checkMetrics(states, row, s)
+		for _, m := range []string{"htm", "qtm", "stm"} {
+			if d, ok := col(states, row, m+"_distance").(int64); ok {
+				for int64(len(perMetric[m])) <= d {
+					perMetric[m] = append(perMetric[m], 0)
+				}
+				perMetric[m][d]++
+			}
+		}
+	}
+	total := int64(0)
+	for _, row := range classes.Rows {
+		c := centers.Classes[col(classes, row, "class").(int64)]
+		total += col(classes, row, "size").(int64)
+		if col(classes, row, "representative") != int64(c.Rep) || col(classes, row, "size") != int64(len(c.Members)) {
+			t.Errorf("class %d: representative %v size %v", c.ID, col(classes, row, "representative"), col(classes, row, "size"))
+		}
+		checkMetrics(classes, row, c.Rep)
+		for _, m := range []string{"htm", "qtm", "stm"} {
+			for _, s := range c.Members {
+				if got, want := col(states, states.Rows[s.Index()], m+"_distance"), col(classes, row, m+"_distance"); got != want {
+					t.Errorf("class %d: %s distance %v, its member %v has %v", c.ID, m, want, s, got)
+				}
+			}
+		}
+	}
+	if total != centers.NStates {
+		t.Errorf("classes hold %d states", total)
+	}
+	byMetric := map[string][]int64{}
+	last := map[string][]any{}
+	for _, row := range dist.Rows {
+		m := col(dist, row, "metric").(string)
+		byMetric[m] = append(byMetric[m], col(dist, row, "states").(int64))
+		last[m] = row
+	}
+	for m, counts := range byMetric {
+		p := map[string]string{"HTM": "htm", "QTM": "qtm", "STM": "stm"}[m]
+		for d, n := range counts {
+			if d < len(perMetric[p]) && perMetric[p][d] != n || d >= len(perMetric[p]) && n != 0 {
+				t.Errorf("%s depth %d: %d states in the distribution, the states table says otherwise", m, d, n)
+			}
+		}
+		if col(dist, last[m], "cumulative_possible") != int64(centers.NStates) {
+			t.Errorf("%s: the last row %v does not hold every state", m, last[m])
+		}
+	}
+}
+
+// TestCentersStage runs the stage through Run on a reduced instance (small
+// stored sides, a small probe budget): HTM exact through 12, the rest
+// bounded.
+func TestCentersStage(t *testing.T) {
+	env := testEnv(512 << 20)
+	env.Options.CentersBudget = MetricProbes{3e6, 3e6, 3e6}
+	out := t.TempDir()
+	if _, err := Run(context.Background(), centersStage, env, out); err != nil {
+		t.Fatal(err)
+	}
+	tabs, prov := readTables(t, out, centersStage.Tables)
+	checkCentersTables(t, tabs)
+	if prov.Params["HTM.exhaustive_depth"] != "12" || prov.Params["HTM.unresolved"] == "0" {
+		t.Errorf("HTM: exhaustive through %s, %s unresolved; want 12 and some", prov.Params["HTM.exhaustive_depth"], prov.Params["HTM.unresolved"])
+	}
+}
+
+// TestCommittedCenters checks the committed results: every maneuver
+// re-applied on the supercube model, and seed 000's facts where the tables
+// prove a distance: each class's HTM and STM distance equals the length
+// seed 000 prints for it.
+func TestCommittedCenters(t *testing.T) {
+	tabs := map[string]*tables.Table{}
+	for _, name := range centersStage.Tables {
+		tab, _, err := tables.Read(committed.Path(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tabs[name] = tab
+	}
+	checkCentersTables(t, tabs)
+	classes := tabs["centers_classes"]
+	for _, row := range classes.Rows {
+		for _, m := range []string{"htm", "stm"} {
+			d, seed := row[classes.Index(m+"_distance")], row[classes.Index("seed000_"+m)]
+			if d != nil && seed != nil && d != seed {
+				t.Errorf("class %v (%v): %s distance %v, seed 000 prints %v", row[0], row[2], m, d, seed)
+			}
+		}
+	}
+}
