@@ -3,15 +3,19 @@ package centers
 import "github.com/cubecensus/cubecensus/cube"
 
 // bound gives every state the search did not reach its bounds: its distance
-// exceeds the exhaustive depth, and is at most the cost of the cheapest sum
+// exceeds the exhaustive depth (and is even in QTM), and is at most the cost of the cheapest sum
 // of known relations (two relations one after the other form a relation
 // whose state is the sum of theirs: d(s + t) <= d(s) + d(t)). Sums are
 // taken until none improves, each kept as its word, so every upper bound
 // has its maneuver.
 func (r *Result) bound() {
+	lower := r.Exhaustive + 1
+	if r.Metric == cube.QTM && lower%2 == 1 {
+		lower++ // QTM relations have even costs (searcher.oddEmpty)
+	}
 	for i, u := range r.Upper {
 		if u < 0 || u > r.Exhaustive {
-			r.Lower[i] = r.Exhaustive + 1
+			r.Lower[i] = lower
 		}
 	}
 	for improved := true; improved; {

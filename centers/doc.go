@@ -1,5 +1,49 @@
 // Package centers is God's algorithm for the 2048 twisted-center states: the
 // exact distance and an optimal maneuver of every way the six centers can be
 // turned while every cubie is solved (seed 000, "Cubes with Twisted
-// Centers"), in HTM, QTM and STM.
+// Centers"), in HTM, QTM and STM, with honest bounds where a search stops
+// before its proof.
+//
+// Conventions. A State numbers the centers' quarter turns (clockwise seen
+// from outside) in face order U R F D L B as base-4 digits, U first; seed
+// 000's notation ("u+ d-") reads and writes it (String, ParseState). Only
+// states with an even total occur: 2048 of 4096 numbers. Maneuvers are
+// cube.Words of axis moves in the home frame, the frame of the corners:
+// there the centers never move, and a maneuver that solves the cubies turns
+// each center by the quarter turns its face received (Of). A slice turn is,
+// in that frame, its two outer faces turned oppositely (M = R L'), so STM
+// counts face and slice turns with whole-cube rotations free, as seed 000's
+// slice maneuvers do (they begin with x, y, z re-orientations). The 74
+// classes (Classes) are the orbits under the 48 symmetries and inversion.
+//
+// Checking. Supercube is a separate model of the cube as 26 pieces turned by
+// 3-D rotations, sharing nothing with package cube's tables: every maneuver
+// the stage writes is parsed back from its text and applied to it, and it
+// reproduces seed 000's lines (Seed000, with the page's damage listed).
+//
+// Method (search.go). A state's distance is the least cost of a relation, a
+// maneuver that solves the cubies, with that state; depth n meets every
+// relation of cost n in the middle, for all states at once: prefixes are
+// enumerated, words of cost <= k are stored in a hash join
+// (internal/hashjoin) under the cube they reach, and a prefix meets a
+// stored word reaching the same cube. Rotating a relation cyclically,
+// conjugating it by a symmetry or inverting it gives relations of the same
+// cost, so prefixes need begin only with one move of each class of axis
+// moves and continue with moves of no higher rank (words.go): one first
+// move of 45 in the search that allows every move. Depths run in order, so
+// the first depth at which a state is met is its distance, and Exhaustive
+// is the depth through which every relation was met. Where a budget stops
+// the search, every state not met keeps the lower bound Exhaustive+1 and an
+// upper bound from sums of known relations (d(s+t) <= d(s)+d(t), bounds.go),
+// each with its maneuver.
+//
+// Cost. The stored side holds StoredEntries(m, k) words; a depth n probes
+// about b^(n-k) prefixes (b is 13.3 in HTM, 9.4 in QTM, 18.9 in STM; each
+// probe is one or two cache misses, about 16 million a second on 2 cores
+// here). In HTM with k = 7 (1.1e8 words, 2.9 GB), depths through 16 take
+// 2.5 minutes (depth 16: 2.2e9 probes, 2 minutes), depth 17 2.8e10 probes
+// and 26 minutes; each further depth costs 13 times more, so the proof of
+// seed 000's 21 (every relation of cost 20 ruled out for one class) is out
+// of reach of this method alone: see the README for what the full run
+// costs and what will prune it.
 package centers

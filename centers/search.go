@@ -82,6 +82,7 @@ type DepthStats struct {
 	Nodes      int64 // inner nodes of the prefix search
 	Found      int   // states first found at this depth
 	Exhaustive bool  // every relation of this cost was met (the budget did not stop it)
+	ByParity   bool  // QTM, odd n: no relation has this cost, and none was searched (see oddEmpty)
 	Elapsed    time.Duration
 }
 
@@ -189,7 +190,10 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		if cfg.MaxDepth > 0 && n > cfg.MaxDepth {
 			break
 		}
-		st, err := s.depth(ctx, n, chunk, &spent)
+		st, err := DepthStats{Depth: n, Exhaustive: true, ByParity: true}, error(nil)
+		if !s.oddEmpty(n) {
+			st, err = s.depth(ctx, n, chunk, &spent)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -213,6 +217,11 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	return s.res, nil
 }
+
+// oddEmpty reports whether depth n has no relations by parity: in QTM
+// every move is a quarter turn, an odd permutation of the corners, and a
+// relation leaves them solved, so it has an even number of moves.
+func (s *searcher) oddEmpty(n int) bool { return s.metric == cube.QTM && n%2 == 1 }
 
 func newSearcher(cfg Config) *searcher {
 	s := &searcher{cfg: cfg, metric: cfg.Metric, k: cfg.StoredDepth}

@@ -96,7 +96,8 @@ const classesTable = "centers_classes"
 // line format, a line per nontrivial class: the face-turn maneuver and its
 // length "(14f*)", the slice-turn maneuver and "(8s*)", a tab and the
 // representative's twists ("u+ d-"). The star marks a proven optimum; a
-// metric with no maneuver known is left out of its line.
+// metric with no maneuver known is left out of its line, and a class with
+// none is a comment line with its lower bounds.
 func ExportCubeExplorer(w io.Writer, dir string) error {
 	path := filepath.Join(dir, classesTable+tables.Extension)
 	t, _, err := tables.Read(path)
@@ -112,11 +113,12 @@ func ExportCubeExplorer(w io.Writer, dir string) error {
 		if notation == "solved" {
 			continue
 		}
-		var parts []string
+		var parts, unknown []string
 		for _, m := range []cube.Metric{cube.HTM, cube.STM} {
 			p := strings.ToLower(m.String())
 			text, ok := cell(t, row, p+"_maneuver").(string)
 			if !ok {
+				unknown = append(unknown, fmt.Sprintf("%v >= %d", m, cell(t, row, p+"_lower")))
 				continue
 			}
 			star := ""
@@ -124,6 +126,10 @@ func ExportCubeExplorer(w io.Writer, dir string) error {
 				star = "*"
 			}
 			parts = append(parts, fmt.Sprintf("%s (%d%c%s)", text, cell(t, row, p+"_upper"), "fqs"[m], star))
+		}
+		if len(parts) == 0 {
+			fmt.Fprintf(&b, "# %s: no maneuver known (%s)\n", notation, strings.Join(unknown, ", "))
+			continue
 		}
 		fmt.Fprintf(&b, "%s\t%s\n", strings.Join(parts, " "), notation)
 	}

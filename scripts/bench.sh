@@ -23,14 +23,14 @@ echo
 echo "## Go benchmarks"
 echo
 echo '```'
-go test -run '^$' -bench . -benchmem -count 1 ./cube ./enumerate ./burnside ./solver ./internal/hashjoin ./upperface ./tables | grep -E '^(Benchmark|ok|PASS)'
+go test -run '^$' -bench . -benchmem -count 1 ./cube ./enumerate ./burnside ./solver ./internal/hashjoin ./upperface ./centers ./tables | grep -E '^(Benchmark|ok|PASS)'
 echo '```'
 echo
 echo "## Whole stages"
 echo
 echo "| stage | command | wall seconds | peak memory |"
 echo "| --- | --- | --- | --- |"
-for stage in canonical symmetry upperface; do
+for stage in canonical symmetry upperface centers; do
   /usr/bin/time -f '%e %M' -o "$tmp/time" ./bin/cubecensus run "$stage" --out "$tmp/results" > /dev/null 2> "$tmp/log"
   read -r wall kb < "$tmp/time"
   echo "| $stage | \`cubecensus run $stage\` | $wall | $((kb / 1024)) MiB |"
@@ -51,4 +51,16 @@ echo "Detail of the upperface stage, per metric and depth (probes made and plann
 echo
 echo '```'
 ./bin/cubecensus show --meta "$tmp/results/upperface_distribution.arrow" | grep -E 'param|wall seconds'
+echo '```'
+echo
+echo "Detail of the centers stage in a default run, per metric and depth (probes, prefix nodes, states found):"
+echo
+echo '```'
+./bin/cubecensus show --meta "$tmp/results/centers_distribution.arrow" | grep -E 'param|wall seconds'
+echo '```'
+echo
+echo "The committed centers tables come from a longer run (budgets in their provenance); its depths:"
+echo
+echo '```'
+./bin/cubecensus show --meta results/centers_distribution.arrow | grep -E 'param|wall seconds|build'
 echo '```'

@@ -1,0 +1,115 @@
+package centers
+
+import (
+	"bytes"
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// Results do not depend on the worker count, and a search stopped by its
+// budget and resumed from its last checkpoint ends as one that ran through.
+func TestWorkersAndResume(t *testing.T) {
+	base := Config{Metric: cube.HTM, StoredDepth: 5, MaxDepth: 12}
+	one := base
+	one.Workers = 1
+	r1, err := Search(context.Background(), one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved []byte
+	stopped := base
+	stopped.Workers, stopped.Budget = 2, 1e5
+	stopped.Checkpoint = func(c *Checkpoint) error {
+		var b bytes.Buffer
+		if err := c.Encode(&b); err != nil {
+			return err
+		}
+		if !c.Done {
+			saved = b.Bytes()
+		}
+		return nil
+	}
+	if _, err := Search(context.Background(), stopped); err != nil {
+		t.Fatal(err)
+	}
+	c, err := DecodeCheckpoint(bytes.NewReader(saved))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Depth < 11 {
+		t.Fatalf("the budget stopped the search at depth %d; the test wants a deeper stop", c.Depth)
+	}
+	resumed := base
+	resumed.Workers, resumed.Budget, resumed.Resume = 2, 1e5, c
+	if err := c.Resumes(resumed); err != nil {
+		t.Fatal(err)
+	}
+	resumed.Budget, c.Budget = 0, 0 // finish what the budget stopped
+	r2, err := Search(context.Background(), resumed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r2.Exhaustive != 12 || !reflect.DeepEqual(r1.Upper, r2.Upper) || !reflect.DeepEqual(r1.Lower, r2.Lower) {
+		t.Errorf("one worker and a resumed run on two disagree (exhaustive %d and %d)", r1.Exhaustive, r2.Exhaustive)
+	}
+	for j := range r1.Word {
+		if r1.Word[j].String() != r2.Word[j].String() { // a checkpoint keeps the solved state's empty word as nil
+			t.Errorf("%v: %v, resumed %v", FromIndex(j), r1.Word[j], r2.Word[j])
+		}
+	}
+	if err := c.Resumes(Config{Metric: cube.QTM, StoredDepth: 5, MaxDepth: 13}); err == nil {
+		t.Error("a HTM checkpoint resumes a QTM search")
+	}
+}
+
+// Bounds hold what they promise: a lower bound beyond the exhaustive depth
+// for every state not met, and for every upper bound a relation of that
+// cost with that state.
+func TestBounds(t *testing.T) {
+	r, err := Search(context.Background(), Config{Metric: cube.HTM, StoredDepth: 5, MaxDepth: 12, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bounded := 0
+	for _, s := range States {
+		i := s.Index()
+		if r.Exact(s) {
+			continue
+		}
+		if r.Lower[i] != 13 {
+			t.Errorf("%v: lower bound %d, want 13", s, r.Lower[i])
+		}
+		if r.Upper[i] >= 0 {
+			bounded++
+			if w := r.Word[i]; w.Cube() != cube.Solved || Of(w) != s || w.Cost(cube.HTM) != r.Upper[i] || r.Upper[i] < 13 {
+				t.Errorf("%v: upper bound %d with %v", s, r.Upper[i], w)
+			}
+		}
+	}
+	if bounded == 0 {
+		t.Error("sums gave no upper bound")
+	}
+}
+
+func BenchmarkDepth(b *testing.B) {
+	for _, m := range cube.Metrics {
+		b.Run(m.String(), func(b *testing.B) {
+			depth := map[cube.Metric]int{cube.HTM: 13, cube.QTM: 16, cube.STM: 10}[m]
+			var probes int64
+			for b.Loop() {
+				r, err := Search(context.Background(), Config{Metric: m, StoredDepth: 5, MaxDepth: depth, Workers: 2})
+				if err != nil {
+					b.Fatal(err)
+				}
+				probes = 0
+				for _, st := range r.Depths {
+					probes += st.Probes
+				}
+			}
+			b.ReportMetric(float64(probes)*float64(b.N)/b.Elapsed().Seconds(), "probes/s")
+		})
+	}
+}
