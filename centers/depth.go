@@ -58,7 +58,7 @@ func (s *searcher) depth(ctx context.Context, n, first int, spent *int64) (Depth
 				if i >= len(chunks) || stop.Load() || ctx.Err() != nil {
 					return
 				}
-				p.res, p.after = chunkResult{}, &s.after[chunks[i].rank]
+				p.res, p.after, p.rank = chunkResult{}, &s.after[chunks[i].rank], chunks[i].rank
 				p.run(&chunks[i])
 				results[i] <- p.res
 			}
@@ -135,6 +135,9 @@ func (s *searcher) chunksFrom(out []chunk, c chunk, n int) []chunk {
 	}
 	for _, e := range s.after[c.rank][c.word[len(c.word)-1].Axis()] {
 		child := chunk{rank: c.rank, word: append(c.word[:len(c.word):len(c.word)], e.move), cost: c.cost + int(e.cost)}
+		if _, ok := necklaceOf(child.word, c.rank); !ok {
+			continue
+		}
 		child.cube.Mul(&c.cube, &e.cube)
 		out = s.chunksFrom(out, child, n)
 	}
@@ -145,6 +148,8 @@ func (s *searcher) chunksFrom(out []chunk, c chunk, n int) []chunk {
 type prober struct {
 	s     *searcher
 	after *[noAxis + 1][]step // the moves of the chunk's rank
+	rank  int
+	tied  [][]candidate // tied[i]: the candidates tied with the prefix of i+1 moves (necklace.go)
 	n     int
 	known []bool
 	word  cube.Word
@@ -160,15 +165,20 @@ func (p *prober) run(c *chunk) {
 		}
 		return
 	}
-	p.node(&c.cube, c.cost, c.word[len(c.word)-1].Axis())
+	tied, _ := necklaceOf(c.word, c.rank) // chunksFrom kept only canonical beginnings
+	p.node(&c.cube, c.cost, c.word[len(c.word)-1].Axis(), tied)
 }
 
 // node searches on below a prefix of the given cost whose last move turned
 // axis last. Children that are probed are gathered first and their filter
 // bits read together, so that those cache misses overlap.
-func (p *prober) node(c *cube.Cube, cost int, last cube.Axis) {
+func (p *prober) node(c *cube.Cube, cost int, last cube.Axis, tied []candidate) {
 	s := p.s
 	p.res.nodes++
+	depth := len(p.word) // the children's moves go at this index
+	for len(p.tied) <= depth {
+		p.tied = append(p.tied, nil)
+	}
 	var leaf [2 * cube.NAxisMoves / 3]struct {
 		cube cube.Cube
 		hash uint64
@@ -179,20 +189,27 @@ func (p *prober) node(c *cube.Cube, cost int, last cube.Axis) {
 	for i := range p.after[last] {
 		e := &p.after[last][i]
 		d := cost + int(e.cost)
-		switch {
-		case d > p.n:
-		case d >= p.n-s.k:
+		if d > p.n {
+			continue
+		}
+		p.word = append(p.word, e.move)
+		next, ok := necklaceStep(p.word, p.rank, tied, p.tied[depth][:0])
+		p.tied[depth] = next
+		if !ok {
+			p.word = p.word[:depth]
+			continue
+		}
+		if d >= p.n-s.k {
 			l := &leaf[leaves]
 			l.cube.Mul(c, &e.cube)
 			l.hash, l.move, l.cost = hashKey(l.cube.Key()), e.move, d
 			leaves++
-		default:
+		} else {
 			var child cube.Cube
 			child.Mul(c, &e.cube)
-			p.word = append(p.word, e.move)
-			p.node(&child, d, e.axis)
-			p.word = p.word[:len(p.word)-1]
+			p.node(&child, d, e.axis, next)
 		}
+		p.word = p.word[:depth]
 	}
 	var maybe [len(leaf)]bool
 	for i := range leaves {
