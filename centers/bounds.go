@@ -40,5 +40,20 @@ func (r *Result) bound() {
 				}
 			}
 		}
+		// A sum's word may cost less than the two bounds where its halves
+		// merge at the junction, which depends on the words, not on the
+		// class: carry each bound to the whole class.
+		for _, s := range States {
+			u := r.Upper[s.Index()]
+			if u < 0 {
+				continue
+			}
+			for _, g := range Images {
+				i := g.Apply(s).Index()
+				if r.Upper[i] < 0 || u < r.Upper[i] {
+					r.Upper[i], r.Word[i], improved = u, g.Word(r.Word[s.Index()]), true
+				}
+			}
+		}
 	}
 }

@@ -92,6 +92,13 @@ func TestBounds(t *testing.T) {
 	if bounded == 0 {
 		t.Error("sums gave no upper bound")
 	}
+	for _, c := range Classes { // bounds belong to classes, as distances do
+		for _, s := range c.Members {
+			if i, j := s.Index(), c.Rep.Index(); r.Lower[i] != r.Lower[j] || r.Upper[i] != r.Upper[j] {
+				t.Errorf("class %d: %v has bounds %d..%d, %v has %d..%d", c.ID, s, r.Lower[i], r.Upper[i], c.Rep, r.Lower[j], r.Upper[j])
+			}
+		}
+	}
 }
 
 func BenchmarkDepth(b *testing.B) {

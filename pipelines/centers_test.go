@@ -112,7 +112,7 @@ func checkCentersTables(t *testing.T, tabs map[string]*tables.Table) {
 }
 
 // TestCentersStage runs the stage through Run on a reduced instance (small
-// stored sides, a small probe budget): HTM exact through 12, the rest
+// stored sides, a small probe budget): HTM exact through 13, the rest
 // bounded.
 func TestCentersStage(t *testing.T) {
 	env := testEnv(512 << 20)
@@ -123,8 +123,8 @@ func TestCentersStage(t *testing.T) {
 	}
 	tabs, prov := readTables(t, out, centersStage.Tables)
 	checkCentersTables(t, tabs)
-	if prov.Params["HTM.exhaustive_depth"] != "12" || prov.Params["HTM.unresolved"] == "0" {
-		t.Errorf("HTM: exhaustive through %s, %s unresolved; want 12 and some", prov.Params["HTM.exhaustive_depth"], prov.Params["HTM.unresolved"])
+	if prov.Params["HTM.exhaustive_depth"] != "13" || prov.Params["HTM.unresolved"] == "0" {
+		t.Errorf("HTM: exhaustive through %s, %s unresolved; want 13 and some", prov.Params["HTM.exhaustive_depth"], prov.Params["HTM.unresolved"])
 	}
 }
 
