@@ -3,14 +3,19 @@ package centers
 import (
 	"context"
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
-// chunk is a prefix of up to three moves: a unit of work.
+// chunkMoves is the length of the chunks' prefixes when prefixes cost
+// prefixCost: long enough that a chunk holds at most about 13^7 prefixes
+// (a few seconds), so that work spreads over the workers and progress and
+// checkpoints come often.
+func chunkMoves(prefixCost int) int { return min(max(prefixCost-7, 3), 6) }
+
+// chunk is a prefix of a few moves: a unit of work.
 type chunk struct {
 	rank int // the class rank of its first move
 	word cube.Word
@@ -27,8 +32,9 @@ type hit struct {
 }
 
 // depth meets every relation of cost n, beginning with chunk first (a
-// resumed depth has its first chunks merged). Chunks are merged in order
-// until the budget is spent; the depth is exhaustive when all are.
+// resumed depth has its first chunks merged). Chunks run on the workers and
+// are merged in order until the budget is spent; the depth is exhaustive
+// when all are.
 func (s *searcher) depth(ctx context.Context, n, first int, spent *int64) (DepthStats, error) {
 	start := time.Now()
 	st := DepthStats{Depth: n}
@@ -42,58 +48,33 @@ func (s *searcher) depth(ctx context.Context, n, first int, spent *int64) (Depth
 	for i, u := range s.res.Upper {
 		known[i] = u >= 0
 	}
-	results := make([]chan chunkResult, len(chunks))
-	for i := range results {
-		results[i] = make(chan chunkResult, 1)
+	newWorker := func(int) func(int) chunkResult {
+		p := &prober{s: s, n: n, known: known, word: make(cube.Word, 0, 32)}
+		return func(i int) chunkResult {
+			p.res, p.after, p.rank = chunkResult{}, &s.after[chunks[i].rank], chunks[i].rank
+			p.run(&chunks[i])
+			return p.res
+		}
 	}
-	var next atomic.Int64
-	next.Store(int64(first))
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	for range max(1, s.cfg.Workers) {
-		wg.Go(func() {
-			p := &prober{s: s, n: n, known: known, word: make(cube.Word, 0, 32)}
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(chunks) || stop.Load() || ctx.Err() != nil {
-					return
-				}
-				p.res, p.after, p.rank = chunkResult{}, &s.after[chunks[i].rank], chunks[i].rank
-				p.run(&chunks[i])
-				results[i] <- p.res
-			}
-		})
-	}
-	merged := first
-	var err error
-merge:
-	for ; merged < len(chunks); merged++ {
+	merge := func(i int, r chunkResult) (bool, error) {
+		if err := s.mergeHits(n, r.hits); err != nil {
+			return false, err
+		}
+		st.Probes += r.probes
+		st.Nodes += r.nodes
+		*spent += r.probes
+		if s.cfg.Progress != nil {
+			s.cfg.Progress(n, int64(i+1), int64(len(chunks)))
+		}
 		if s.cfg.Budget > 0 && *spent >= s.cfg.Budget {
-			break
+			return false, nil
 		}
-		select {
-		case r := <-results[merged]:
-			if err = s.mergeHits(n, r.hits); err != nil {
-				break merge
-			}
-			st.Probes += r.probes
-			st.Nodes += r.nodes
-			*spent += r.probes
-			if s.cfg.Progress != nil {
-				s.cfg.Progress(n, int64(merged+1), int64(len(chunks)))
-			}
-			if s.cfg.Checkpoint != nil && time.Since(s.lastSave) >= s.cfg.CheckpointEvery && merged+1 < len(chunks) {
-				if err = s.save(n, merged+1, *spent, false); err != nil {
-					break merge
-				}
-			}
-		case <-ctx.Done():
-			err = ctx.Err()
-			break merge
+		if s.cfg.Checkpoint != nil && time.Since(s.lastSave) >= s.cfg.CheckpointEvery && i+1 < len(chunks) {
+			return true, s.save(n, i+1, *spent, false)
 		}
+		return true, nil
 	}
-	stop.Store(true)
-	wg.Wait()
+	merged, err := parallel.Ordered(ctx, first, len(chunks), s.cfg.Workers, newWorker, merge)
 	if err != nil {
 		return st, err
 	}
@@ -109,8 +90,8 @@ type chunkResult struct {
 	probes, nodes int64
 }
 
-// chunks lists the prefixes of three moves (fewer, where that is already a
-// leaf), in search order: rank by rank.
+// chunks lists the prefixes of chunkMoves moves (fewer, where that is
+// already a leaf), in search order: rank by rank.
 func (s *searcher) chunks(n int) []chunk {
 	var out []chunk
 	for r := range nClasses {
@@ -130,7 +111,7 @@ func (s *searcher) chunksFrom(out []chunk, c chunk, n int) []chunk {
 	case c.cost >= n-s.k:
 		c.leaf = true
 		return append(out, c)
-	case len(c.word) == 3:
+	case len(c.word) == chunkMoves(n-s.k):
 		return append(out, c)
 	}
 	for _, e := range s.after[c.rank][c.word[len(c.word)-1].Axis()] {

@@ -26,24 +26,29 @@
 // relation of cost n in the middle, for all states at once: prefixes are
 // enumerated, words of cost <= k are stored in a hash join
 // (internal/hashjoin) under the cube they reach, and a prefix meets a
-// stored word reaching the same cube. Rotating a relation cyclically,
-// conjugating it by a symmetry or inverting it gives relations of the same
-// cost, so prefixes need begin only with one move of each class of axis
-// moves and continue with moves of no higher rank (words.go): one first
-// move of 45 in the search that allows every move. Depths run in order, so
-// the first depth at which a state is met is its distance, and Exhaustive
-// is the depth through which every relation was met. Where a budget stops
-// the search, every state not met keeps the lower bound Exhaustive+1 and an
-// upper bound from sums of known relations (d(s+t) <= d(s)+d(t), bounds.go),
-// each with its maneuver.
+// stored word reaching the same cube. Rotating a relation cyclically or
+// conjugating it by a symmetry gives relations of the same cost, so the
+// search takes one of each family: it begins with a move of the relation's
+// highest-ranked class, conjugated to that class's representative, and
+// continues with moves of no higher rank (words.go); of those rotations it
+// keeps the least, like a necklace written from its least rotation, and
+// drops a prefix that one of its own rotations already beats
+// (necklace.go). Depths run in order, so the first depth at which a state
+// is met is its distance, and Exhaustive is the depth through which every
+// relation was met. In QTM every relation has an even cost, so odd depths
+// are empty without search. Where a budget stops the search, every state
+// not met keeps the lower bound Exhaustive+1 (even in QTM) and an upper
+// bound from sums of known relations (d(s+t) <= d(s)+d(t), bounds.go), each
+// with its maneuver.
 //
-// Cost. The stored side holds StoredEntries(m, k) words; a depth n probes
-// about b^(n-k) prefixes (b is 13.3 in HTM, 9.4 in QTM, 18.9 in STM; each
-// probe is one or two cache misses, about 16 million a second on 2 cores
-// here). In HTM with k = 7 (1.1e8 words, 2.9 GB), depths through 16 take
-// 2.5 minutes (depth 16: 2.2e9 probes, 2 minutes), depth 17 2.8e10 probes
-// and 26 minutes; each further depth costs 13 times more, so the proof of
-// seed 000's 21 (every relation of cost 20 ruled out for one class) is out
-// of reach of this method alone: see the README for what the full run
-// costs and what will prune it.
+// Cost. The stored side holds StoredEntries(m, k) words; depth n probes
+// about b^(n-k) prefixes (b is about 13 in HTM), each one or two cache
+// misses, about 16 million a second on 2 cores here. In HTM with k = 7
+// (1.1e8 words, 2.9 GB) depths through 16 take 10 seconds, depth 17 1.8e9
+// probes and 2 minutes, depth 18 about 2.4e10 probes and 25 minutes (the
+// necklace cut each depth 14-fold). Each further depth costs 13 times more:
+// ruling out 20 for seed 000's hardest class this way would take about 3
+// days on 2 cores, which is where pruning by the corners and the center
+// twists together (the open states' distance in the group of corners and
+// twists, 4.4e9 entries reduced by the 48 symmetries) must take over.
 package centers

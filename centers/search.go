@@ -34,7 +34,8 @@ import (
 // search therefore enumerates, for each class rank r, prefixes beginning
 // with classRep(r) and continuing with moves of rank r or lower; with r the
 // single quarter turns there is one first move instead of 45, and the
-// trees of lower ranks use fewer moves. Every relation met is recorded
+// trees of lower ranks use fewer moves. Of the rotations that qualify,
+// only the least is searched (necklace.go). Every relation met is recorded
 // with its 95 images (Images).
 //
 // Worked small case (HTM, k = 7): the relation U R L U2 R' L' U R L U2 R' L'

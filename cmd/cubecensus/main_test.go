@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -311,5 +312,65 @@ func TestInspectUpperface(t *testing.T) {
 	out, _, _ = runCmd("inspect", "R U R' U R U2 R'", "--results", t.TempDir())
 	if !strings.Contains(out, "distances    unknown") || !strings.Contains(out, "upper face   un") {
 		t.Errorf("inspect without a table:\n%s", out)
+	}
+}
+
+// TestExportCenters writes the committed centers classes in seed 000's
+// line format: a line per nontrivial class, each maneuver part parsing,
+// lengths with an f or s, the twist after a tab.
+func TestExportCenters(t *testing.T) {
+	out, _, err := runCmd("export", "centers", "--results", committed.Dir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 73 {
+		t.Fatalf("%d lines, want 73", len(lines))
+	}
+	length := regexp.MustCompile(`\((\d+)[fs]\*?\)`)
+	for _, line := range lines {
+		if strings.HasPrefix(line, "# ") {
+			continue // a class with no maneuver known, and its lower bounds
+		}
+		maneuvers, twist, ok := strings.Cut(line, "\t")
+		if !ok || twist == "" {
+			t.Fatalf("no twist after a tab: %q", line)
+		}
+		for _, part := range length.Split(maneuvers, -1) {
+			if _, err := cube.ParseManeuver(part); err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+		}
+	}
+	if !strings.Contains(out, "(12f*)") {
+		t.Errorf("no 12-move maneuver for u++:\n%s", out)
+	}
+	for _, tc := range []struct {
+		args  []string
+		usage bool
+		want  string
+	}{
+		{[]string{"export", "centers", "--format", "seed004"}, true, `"seed004"`},
+		{[]string{"export", "centers", "--metric", "QTM"}, true, "--metric"},
+		{[]string{"export", "centers", "--results", t.TempDir()}, false, "run `cubecensus run centers"},
+	} {
+		_, _, err := runCmd(tc.args...)
+		if err == nil || errors.Is(err, errUsage) != tc.usage || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want one naming %s", tc.args, err, tc.want)
+		}
+	}
+}
+
+// TestInspectCenters: a maneuver that solves every cubie reports the
+// center twists it leaves, their class and their distances.
+func TestInspectCenters(t *testing.T) {
+	out, _, err := runCmd("inspect", "U R L U2 R' L' U R L U2 R' L'", "--results", committed.Dir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"centers      u++: state 2048, class 1 of 74", "HTM          12: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("inspect: no %q in\n%s", want, out)
+		}
 	}
 }
