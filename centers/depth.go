@@ -214,11 +214,11 @@ func (p *prober) node(c *cube.Cube, cost int, last cube.Axis, tied []candidate) 
 func (p *prober) lookup(h uint64, c *cube.Cube, cost int) {
 	last := p.word[len(p.word)-1].Axis()
 	for _, e := range p.s.table.Lookup(h) {
-		v := e.Value
-		if packedCost(v) != p.n-cost || packedLen(v) > 0 && packedMove(v, packedLen(v)-1).Axis() == last {
+		v := cube.PackedWord(e.Value)
+		if v.Cost() != p.n-cost || v.Len() > 0 && v.Move(v.Len()-1).Axis() == last {
 			continue
 		}
-		w := unpackWord(v)
+		w := v.Word()
 		if w.Cube() != *c {
 			continue // another cube with the same hash
 		}

@@ -109,7 +109,7 @@ func (r *Result) Exact(s State) bool { return r.Lower[s.Index()] == r.Upper[s.In
 
 // maxStoredDepth keeps stored words packable: every axis move costs at
 // least 1.
-const maxStoredDepth = maxPackedMoves
+const maxStoredDepth = cube.MaxPackedMoves
 
 // StoredEntries is the number of words of cost <= k in metric m: the
 // entries of the stored side.
@@ -282,12 +282,12 @@ func (s *searcher) buildTable(ctx context.Context) error {
 // storeFrom emits the word packed (of the given cost, reaching c) followed
 // by e, and every extension of it of cost <= k. The caller checks that the
 // word's own cost is at most k.
-func (s *searcher) storeFrom(c *cube.Cube, e step, cost int, packed uint64, emit func(h, v uint64)) {
+func (s *searcher) storeFrom(c *cube.Cube, e step, cost int, packed cube.PackedWord, emit func(h, v uint64)) {
 	cost += int(e.cost)
 	var child cube.Cube
 	child.Mul(c, &e.cube)
-	packed = packMove(packed, e.move)
-	emit(hashKey(child.Key()), packed&^31|uint64(cost))
+	packed = packed.Append(e.move).WithCost(cost)
+	emit(hashKey(child.Key()), uint64(packed))
 	for _, f := range s.after[0][e.axis] {
 		if cost+int(f.cost) <= s.k {
 			s.storeFrom(&child, f, cost, packed, emit)

@@ -1,6 +1,9 @@
 package centers
 
-import "github.com/cubecensus/cubecensus/cube"
+import (
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/hashjoin"
+)
 
 // The classes of axis moves under conjugation by the 48 symmetries. A
 // symmetry maps an axis move to one on any axis, may swap its two faces (a
@@ -44,43 +47,9 @@ func classRep(r int) cube.AxisMove {
 	return cube.NewAxisMove(cube.AxisUD, classReps[r][0], classReps[r][1])
 }
 
-// A packed word holds a word of at most 9 axis moves and its cost in 64
-// bits: cost in bits 0..4, length in 5..8, the moves' encodings in 6 bits
-// each from bit 9 on.
-const maxPackedMoves = 9
-
-func packMove(v uint64, e cube.AxisMove) uint64 {
-	n := packedLen(v)
-	return v&^(15<<5) | uint64(n+1)<<5 | uint64(e)<<(9+6*n)
-}
-
-func packedCost(v uint64) int { return int(v & 31) }
-func packedLen(v uint64) int  { return int(v >> 5 & 15) }
-
-func packedMove(v uint64, i int) cube.AxisMove { return cube.AxisMove(v >> (9 + 6*i) & 63) }
-
-// unpackWord returns the word packed in v.
-func unpackWord(v uint64) cube.Word {
-	w := make(cube.Word, packedLen(v))
-	for i := range w {
-		w[i] = packedMove(v, i)
-	}
-	return w
-}
-
-// hashKey mixes a cube's 100-bit key into 64 bits (two rounds of
-// splitmix64's finalizer).
+// hashKey mixes a cube's 100-bit key into the 64 bits of a hash join.
 func hashKey(k cube.Key) uint64 {
-	return mix(k.Lo ^ mix(k.Hi))
-}
-
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
+	return hashjoin.Mix(k.Lo ^ hashjoin.Mix(k.Hi))
 }
 
 // wordsOfCost counts the words of cost exactly c (neighbours on different

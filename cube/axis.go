@@ -252,3 +252,52 @@ func RandomWord(rng *rand.Rand, n int) Word {
 	}
 	return w
 }
+
+// PackedWord holds a word of at most MaxPackedMoves axis moves and its cost
+// in 64 bits, the form in which searches store words in hash joins: the
+// cost in bits 0..4, the length in bits 5..8, and the moves' encodings in 6
+// bits each from bit 9 on, first move lowest.
+type PackedWord uint64
+
+// MaxPackedMoves is the longest word a PackedWord holds.
+const MaxPackedMoves = 9
+
+// PackWord packs w with its cost; it panics if w is too long.
+func PackWord(w Word, cost int) PackedWord {
+	v := PackedWord(0).WithCost(cost)
+	for _, e := range w {
+		v = v.Append(e)
+	}
+	return v
+}
+
+// Append returns v with e after its last move, its cost left as it is. It
+// panics if v is full.
+func (v PackedWord) Append(e AxisMove) PackedWord {
+	n := v.Len()
+	if n == MaxPackedMoves {
+		panic("cube: PackedWord.Append to a full word")
+	}
+	return v&^(15<<5) | PackedWord(n+1)<<5 | PackedWord(e)<<(9+6*n)
+}
+
+// WithCost returns v with cost c (0..31).
+func (v PackedWord) WithCost(c int) PackedWord { return v&^31 | PackedWord(c&31) }
+
+// Cost is the cost packed with the word.
+func (v PackedWord) Cost() int { return int(v & 31) }
+
+// Len is the number of moves.
+func (v PackedWord) Len() int { return int(v >> 5 & 15) }
+
+// Move returns the i-th move.
+func (v PackedWord) Move(i int) AxisMove { return AxisMove(v >> (9 + 6*i) & 63) }
+
+// Word unpacks the moves; it is the inverse of PackWord but for the cost.
+func (v PackedWord) Word() Word {
+	w := make(Word, v.Len())
+	for i := range w {
+		w[i] = v.Move(i)
+	}
+	return w
+}

@@ -107,3 +107,15 @@ func TestSliceNotation(t *testing.T) {
 		t.Errorf("H permutation costs %d STM, %d HTM; want 7 and 11", h.Cost(STM), h.Cost(HTM))
 	}
 }
+
+func TestPackedWord(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 200 {
+		w := RandomWord(rng, rng.IntN(MaxPackedMoves+1))
+		c := rng.IntN(32)
+		v := PackWord(w, c)
+		if v.Cost() != c || v.Len() != len(w) || v.Word().String() != w.String() {
+			t.Fatalf("PackWord(%v, %d) unpacks to %v, cost %d", w, c, v.Word(), v.Cost())
+		}
+	}
+}

@@ -192,14 +192,3 @@ var cornerSlot, edgeSlot = func() (c, e [4]uint8) {
 	}
 	return c, e
 }()
-
-// mix is a bijection of 64-bit integers that spreads keys evenly
-// (MurmurHash3's finalizer); the hash table indexes by its top bits.
-func mix(x uint64) uint64 {
-	x ^= x >> 33
-	x *= 0xff51afd7ed558ccd
-	x ^= x >> 33
-	x *= 0xc4ceb9fe1a85ec53
-	x ^= x >> 33
-	return x
-}

@@ -3,12 +3,11 @@ package upperface
 import (
 	"context"
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/hashjoin"
+	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
 // The search: God's algorithm for L by meet in the middle (seed 004,
@@ -301,7 +300,7 @@ func (s *searcher) buildTable(ctx context.Context) error {
 	solved := coordOf(&cube.Solved)
 	gen := func(part int, emit func(h, v uint64)) {
 		if part == 0 {
-			emit(mix(solved.key()), packWord(nil, 0))
+			emit(hashjoin.Mix(solved.key()), 0)
 			return
 		}
 		if e := s.after[noAxis][part-1]; int(e.cost) <= s.k && ctx.Err() == nil {
@@ -324,11 +323,11 @@ func (s *searcher) buildTable(ctx context.Context) error {
 // e, and every extension of it of cost <= k. The caller checks that the
 // word's own cost is at most k (in the loop: a call per too costly child
 // would be most of the work).
-func (s *searcher) storeFrom(k *f2lCoord, e step, cost int, packed uint64, emit func(h, v uint64)) {
+func (s *searcher) storeFrom(k *f2lCoord, e step, cost int, packed cube.PackedWord, emit func(h, v uint64)) {
 	cost += int(e.cost)
 	child := s.pairs.move(k, e.index)
-	packed = packMove(packed, e.move)
-	emit(mix(child.key()), packed&^31|uint64(cost))
+	packed = packed.Append(e.move).WithCost(cost)
+	emit(hashjoin.Mix(child.key()), uint64(packed))
 	for _, f := range s.after[e.axis] {
 		if cost+int(f.cost) <= s.k {
 			s.storeFrom(&child, f, cost, packed, emit)
@@ -336,48 +335,14 @@ func (s *searcher) storeFrom(k *f2lCoord, e step, cost int, packed uint64, emit 
 	}
 }
 
-// A packed word holds a word of at most 9 moves and its cost in 64 bits:
-// cost in bits 0..4, length in 5..8, the moves' encodings in 6 bits each
-// from bit 9 on.
-
-// packWord packs w with its cost.
-func packWord(w cube.Word, cost int) uint64 {
-	v := uint64(cost)
-	for _, e := range w {
-		v = packMove(v, e)
-	}
-	return v
-}
-
-// packMove appends move e to the packed word v (its cost is left as is).
-func packMove(v uint64, e cube.AxisMove) uint64 {
-	n := packedLen(v)
-	return v&^(15<<5) | uint64(n+1)<<5 | uint64(e)<<(9+6*n)
-}
-
-func packedCost(v uint64) int { return int(v & 31) }
-func packedLen(v uint64) int  { return int(v >> 5 & 15) }
-
-// packedMove returns the i-th move of a packed word.
-func packedMove(v uint64, i int) cube.AxisMove { return cube.AxisMove(v >> (9 + 6*i) & 63) }
-
-// lastAxis returns the axis of a packed word's last move, noAxis for the
+// lastAxis returns the axis of a stored word's last move, noAxis for the
 // empty word.
-func lastAxis(v uint64) cube.Axis {
-	n := packedLen(v)
+func lastAxis(v cube.PackedWord) cube.Axis {
+	n := v.Len()
 	if n == 0 {
 		return noAxis
 	}
-	return packedMove(v, n-1).Axis()
-}
-
-// unpackWord is the inverse of packWord.
-func unpackWord(v uint64) (cube.Word, int) {
-	w := make(cube.Word, packedLen(v))
-	for i := range w {
-		w[i] = packedMove(v, i)
-	}
-	return w, packedCost(v)
+	return v.Move(n - 1).Axis()
 }
 
 // chunk is a prefix of one or two moves and the probes below it.
@@ -395,7 +360,7 @@ type chunk struct {
 type hit struct {
 	un     int32
 	prefix cube.Word
-	stored uint64
+	stored cube.PackedWord
 }
 
 // depth finds the positions at distance n, beginning with chunk first (a
@@ -429,64 +394,38 @@ func (s *searcher) depth(ctx context.Context, n, first int, spent *int64, before
 	if s.cfg.Progress != nil {
 		s.cfg.Progress(n, st.Probes, st.Planned)
 	}
-	results := make([]chan []hit, limit)
-	for i := range results {
-		results[i] = make(chan []hit, 1)
-	}
 	known := make([]bool, NPositions) // found before this depth; read-only below
 	for un, u := range s.res.Upper {
 		known[un] = u >= 0
 	}
-	var next atomic.Int64
-	next.Store(int64(first))
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	for range max(1, s.cfg.Workers) {
-		wg.Go(func() {
-			p := &prober{s: s, n: n, known: known, word: make(cube.Word, 0, 32)}
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= limit || stop.Load() || ctx.Err() != nil {
-					return
-				}
-				p.hits, p.probes = nil, 0
-				p.run(&chunks[i])
-				if p.probes != chunks[i].probes {
-					panic(fmt.Sprintf("upperface: chunk %v made %d probes, planned %d", chunks[i].word, p.probes, chunks[i].probes))
-				}
-				results[i] <- p.hits
+	newWorker := func(int) func(int) []hit {
+		p := &prober{s: s, n: n, known: known, word: make(cube.Word, 0, 32)}
+		return func(i int) []hit {
+			p.hits, p.probes = nil, 0
+			p.run(&chunks[i])
+			if p.probes != chunks[i].probes {
+				panic(fmt.Sprintf("upperface: chunk %v made %d probes, planned %d", chunks[i].word, p.probes, chunks[i].probes))
 			}
-		})
-	}
-	merged := first
-	var err error
-merge:
-	for ; merged < limit; merged++ {
-		select {
-		case hits := <-results[merged]:
-			if err = s.mergeHits(n, hits); err != nil {
-				break merge
-			}
-			st.Probes += chunks[merged].probes
-			if s.cfg.Progress != nil {
-				s.cfg.Progress(n, st.Probes, st.Planned)
-			}
-			if s.found == NPositions {
-				merged++
-				break merge
-			}
-			if s.cfg.Checkpoint != nil && time.Since(s.lastSave) >= s.cfg.CheckpointEvery && merged+1 < limit {
-				if err = s.save(n, merged+1, *spent, before, false); err != nil {
-					break merge
-				}
-			}
-		case <-ctx.Done():
-			err = ctx.Err()
-			break merge
+			return p.hits
 		}
 	}
-	stop.Store(true)
-	wg.Wait()
+	merge := func(i int, hits []hit) (bool, error) {
+		if err := s.mergeHits(n, hits); err != nil {
+			return false, err
+		}
+		st.Probes += chunks[i].probes
+		if s.cfg.Progress != nil {
+			s.cfg.Progress(n, st.Probes, st.Planned)
+		}
+		if s.found == NPositions {
+			return false, nil
+		}
+		if s.cfg.Checkpoint != nil && time.Since(s.lastSave) >= s.cfg.CheckpointEvery && i+1 < limit {
+			return true, s.save(n, i+1, *spent, before, false)
+		}
+		return true, nil
+	}
+	merged, err := parallel.Ordered(ctx, first, limit, s.cfg.Workers, newWorker, merge)
 	if err != nil {
 		return st, err
 	}
@@ -606,7 +545,7 @@ func (p *prober) node(k *f2lCoord, cost int, last cube.Axis) {
 		case c > p.n:
 		case c >= p.n-s.k:
 			child := s.pairs.move(k, e.index)
-			leaf[leaves].hash, leaf[leaves].move, leaf[leaves].cost = mix(child.key()), e.move, c
+			leaf[leaves].hash, leaf[leaves].move, leaf[leaves].cost = hashjoin.Mix(child.key()), e.move, c
 			leaves++
 		default:
 			child := s.pairs.move(k, e.index)
@@ -632,7 +571,7 @@ func (p *prober) node(k *f2lCoord, cost int, last cube.Axis) {
 // probe probes a prefix on its own (a chunk that is a leaf).
 func (p *prober) probe(k *f2lCoord, cost int) {
 	p.probes++
-	if h := mix(k.key()); p.s.table.Maybe(h) {
+	if h := hashjoin.Mix(k.key()); p.s.table.Maybe(h) {
 		p.lookup(h, cost)
 	}
 }
@@ -647,22 +586,23 @@ func (p *prober) lookup(h uint64, cost int) {
 	var a uTrack
 	tracked := false
 	for _, e := range p.s.table.Lookup(h) {
-		if packedCost(e.Value) != p.n-cost || lastAxis(e.Value) == last {
+		v := cube.PackedWord(e.Value)
+		if v.Cost() != p.n-cost || lastAxis(v) == last {
 			continue
 		}
 		if !tracked {
 			a, tracked = p.s.pairs.trackU(p.word), true
 		}
 		w := solvedUTrack
-		for i := range packedLen(e.Value) {
-			p.s.pairs.moveU(&w, packedMove(e.Value, i))
+		for i := range v.Len() {
+			p.s.pairs.moveU(&w, v.Move(i))
 		}
 		if w == a {
 			continue // the same cube: the join is the solved position
 		}
 		un := int32(joinPosition(a, w).Un())
 		if !p.known[un] {
-			p.hits = append(p.hits, hit{un: un, prefix: append(cube.Word(nil), p.word...), stored: e.Value})
+			p.hits = append(p.hits, hit{un: un, prefix: append(cube.Word(nil), p.word...), stored: v})
 		}
 	}
 }
@@ -675,7 +615,7 @@ func (s *searcher) mergeHits(n int, hits []hit) error {
 		if s.res.Upper[h.un] >= 0 {
 			continue
 		}
-		stored, _ := unpackWord(h.stored)
+		stored := h.stored.Word()
 		w := cube.Concat(h.prefix, stored.Inverse())
 		p, err := FromCube(w.Cube())
 		if err != nil {

@@ -268,3 +268,15 @@ func (t *Table) Lookup(h uint64) []Entry {
 	}
 	return block[i:j]
 }
+
+// Mix is a bijection of 64-bit integers that spreads keys evenly
+// (MurmurHash3's finalizer): a table indexes by the top bits of its
+// hashes, so keys with structure in their low bits go through Mix first.
+func Mix(x uint64) uint64 {
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	x ^= x >> 33
+	return x
+}
