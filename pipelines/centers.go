@@ -3,13 +3,11 @@ package pipelines
 import (
 	"context"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/cubecensus/cubecensus/centers"
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -91,20 +89,10 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 	}
 	env.Log.Info("centers search", "metric", m, "stored_depth", k,
 		"stored_words", centers.StoredEntries(m, k), "table", FormatBytes(centers.StoredBytes(m, k)), "budget_probes", budget)
-	var bar *progress.Reporter
-	depth, reported := -1, int64(0)
+	report, finish := depthBars(env, "centers "+m.String(), " (chunks)")
 	cfg := centers.Config{
 		Metric: m, StoredDepth: k, Budget: budget, Workers: env.Workers,
-		Progress: func(d int, done, total int64) {
-			if d != depth {
-				if bar != nil {
-					bar.Finish()
-				}
-				bar, depth, reported = env.Progress(fmt.Sprintf("centers %s depth %d (chunks)", m, d), total), d, 0
-			}
-			bar.Add(done - reported)
-			reported = done
-		},
+		Progress: report,
 		Depth: func(st centers.DepthStats) {
 			env.Log.Info("centers depth", "metric", m, "depth", st.Depth, "probes", st.Probes, "nodes", st.Nodes,
 				"found", st.Found, "exhaustive", st.Exhaustive, "seconds", st.Elapsed.Seconds())
@@ -114,9 +102,7 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 		return nil, err
 	}
 	r, err := centers.Search(ctx, cfg)
-	if bar != nil {
-		bar.Finish()
-	}
+	finish()
 	if err != nil {
 		return nil, err
 	}
@@ -140,39 +126,27 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 	return r, nil
 }
 
+// centersCheckpoints is how the pipeline keeps the centers stage's
+// checkpoints.
+var centersCheckpoints = checkpointOf[centers.Checkpoint, centers.Config]{
+	decode:  centers.DecodeCheckpoint,
+	encode:  (*centers.Checkpoint).Encode,
+	build:   func(c *centers.Checkpoint) *string { return &c.Program },
+	resumes: (*centers.Checkpoint).Resumes,
+	where: func(c *centers.Checkpoint) string {
+		return fmt.Sprintf("depth %d, chunk %d, done %v", c.Depth, c.Chunk, c.Done)
+	},
+}
+
 // useCentersCheckpoints makes cfg save its state at env's checkpoint path
 // for its metric, and resume from a checkpoint there if one of this build
-// describes this search; any other is left to be overwritten, with a log
-// line.
+// describes this search.
 func useCentersCheckpoints(env *Env, cfg *centers.Config) error {
-	path := env.CheckpointPath(cfg.Metric.String())
-	if path == "" {
-		return nil
-	}
-	build, err := tables.BuildID()
-	if err != nil {
+	resume, save, err := centersCheckpoints.use(env, cfg.Metric.String(), *cfg)
+	if err != nil || save == nil {
 		return err
 	}
-	if f, err := os.Open(path); err == nil {
-		c, err := centers.DecodeCheckpoint(f)
-		f.Close()
-		switch {
-		case err != nil:
-			env.Log.Warn("centers: ignoring a checkpoint", "path", path, "reason", err)
-		case c.Program != build:
-			env.Log.Warn("centers: ignoring a checkpoint of another build", "path", path, "its_build", c.Program, "this_build", build)
-		case c.Resumes(*cfg) != nil:
-			env.Log.Warn("centers: ignoring a checkpoint", "path", path, "reason", c.Resumes(*cfg))
-		default:
-			env.Log.Info("centers: resuming", "metric", cfg.Metric, "depth", c.Depth, "chunk", c.Chunk, "done", c.Done)
-			cfg.Resume = c
-		}
-	}
-	cfg.CheckpointEvery = checkpointEvery
-	cfg.Checkpoint = func(c *centers.Checkpoint) error {
-		c.Program = build
-		return tables.WriteAtomically(path, c.Encode)
-	}
+	cfg.Resume, cfg.Checkpoint, cfg.CheckpointEvery = resume, save, checkpointEvery
 	return nil
 }
 

@@ -3,13 +3,11 @@ package pipelines
 import (
 	"context"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
 )
@@ -107,20 +105,10 @@ func searchUpperface(ctx context.Context, env *Env, m cube.Metric, budget int64,
 	}
 	env.Log.Info("upperface search", "metric", m, "stored_depth", k,
 		"stored_words", upperface.StoredEntries(m, k), "table", FormatBytes(upperface.StoredBytes(m, k)), "budget_probes", budget)
-	var bar *progress.Reporter
-	depth, reported := -1, int64(0)
+	report, finish := depthBars(env, "upperface "+m.String(), "")
 	cfg := upperface.Config{
 		Metric: m, StoredDepth: k, Budget: budget, Workers: env.Workers,
-		Progress: func(d int, done, total int64) {
-			if d != depth {
-				if bar != nil {
-					bar.Finish()
-				}
-				bar, depth, reported = env.Progress(fmt.Sprintf("upperface %s depth %d", m, d), total), d, 0
-			}
-			bar.Add(done - reported)
-			reported = done
-		},
+		Progress: report,
 		Depth: func(st upperface.DepthStats) {
 			env.Log.Info("upperface depth", "metric", m, "depth", st.Depth, "probes", st.Probes, "planned", st.Planned,
 				"found", st.Found, "exhaustive", st.Exhaustive, "seconds", st.Elapsed.Seconds())
@@ -130,9 +118,7 @@ func searchUpperface(ctx context.Context, env *Env, m cube.Metric, budget int64,
 		return nil, err
 	}
 	r, err := upperface.Search(ctx, cfg)
-	if bar != nil {
-		bar.Finish()
-	}
+	finish()
 	if err != nil {
 		return nil, err
 	}
@@ -154,38 +140,26 @@ func searchUpperface(ctx context.Context, env *Env, m cube.Metric, budget int64,
 // checkpointEvery is how often a search saves its state within a depth.
 const checkpointEvery = time.Minute
 
+// upperfaceCheckpoints is how the pipeline keeps upperface's checkpoints.
+var upperfaceCheckpoints = checkpointOf[upperface.Checkpoint, upperface.Config]{
+	decode:  upperface.DecodeCheckpoint,
+	encode:  (*upperface.Checkpoint).Encode,
+	build:   func(c *upperface.Checkpoint) *string { return &c.Program },
+	resumes: (*upperface.Checkpoint).Resumes,
+	where: func(c *upperface.Checkpoint) string {
+		return fmt.Sprintf("depth %d, chunk %d, done %v", c.Depth, c.Chunk, c.Done)
+	},
+}
+
 // useCheckpoints makes cfg save its state at env's checkpoint path for its
-// metric, and resume from a checkpoint there if one of this build describes
-// this search; any other is left to be overwritten, with a log line.
+// metric, and resume from a checkpoint there if one of this build
+// describes this search.
 func useCheckpoints(env *Env, cfg *upperface.Config) error {
-	path := env.CheckpointPath(cfg.Metric.String())
-	if path == "" {
-		return nil
-	}
-	build, err := tables.BuildID()
-	if err != nil {
+	resume, save, err := upperfaceCheckpoints.use(env, cfg.Metric.String(), *cfg)
+	if err != nil || save == nil {
 		return err
 	}
-	if f, err := os.Open(path); err == nil {
-		c, err := upperface.DecodeCheckpoint(f)
-		f.Close()
-		switch {
-		case err != nil:
-			env.Log.Warn("upperface: ignoring a checkpoint", "path", path, "reason", err)
-		case c.Program != build:
-			env.Log.Warn("upperface: ignoring a checkpoint of another build", "path", path, "its_build", c.Program, "this_build", build)
-		case c.Resumes(*cfg) != nil:
-			env.Log.Warn("upperface: ignoring a checkpoint", "path", path, "reason", c.Resumes(*cfg))
-		default:
-			env.Log.Info("upperface: resuming", "metric", cfg.Metric, "depth", c.Depth, "chunk", c.Chunk, "done", c.Done)
-			cfg.Resume = c
-		}
-	}
-	cfg.CheckpointEvery = checkpointEvery
-	cfg.Checkpoint = func(c *upperface.Checkpoint) error {
-		c.Program = build
-		return tables.WriteAtomically(path, c.Encode)
-	}
+	cfg.Resume, cfg.Checkpoint, cfg.CheckpointEvery = resume, save, checkpointEvery
 	return nil
 }
 

@@ -1,0 +1,81 @@
+package pipelines
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/cubecensus/cubecensus/internal/progress"
+	"github.com/cubecensus/cubecensus/tables"
+)
+
+// checkpointOf is what the pipeline needs of a search's checkpoint type C
+// (upperface.Checkpoint, centers.Checkpoint) for a search configured by
+// Cfg: how to read and write it, the field naming the build that wrote it,
+// and whether it resumes a configuration.
+type checkpointOf[C, Cfg any] struct {
+	decode  func(io.Reader) (*C, error)
+	encode  func(*C, io.Writer) error
+	build   func(*C) *string
+	resumes func(*C, Cfg) error
+	where   func(*C) string // for the log: depth, chunk, done
+}
+
+// use returns the checkpoint at env's checkpoint path called name, if one
+// of this build describes the search cfg (any other is left to be
+// overwritten, with a log line), and a function that saves a checkpoint
+// there, stamped with this build; both are nil when the run keeps no
+// checkpoints.
+func (k checkpointOf[C, Cfg]) use(env *Env, name string, cfg Cfg) (resume *C, save func(*C) error, err error) {
+	path := env.CheckpointPath(name)
+	if path == "" {
+		return nil, nil, nil
+	}
+	build, err := tables.BuildID()
+	if err != nil {
+		return nil, nil, err
+	}
+	if f, err := os.Open(path); err == nil {
+		c, err := k.decode(f)
+		f.Close()
+		switch {
+		case err != nil:
+			env.Log.Warn(env.stage+": ignoring a checkpoint", "path", path, "reason", err)
+		case *k.build(c) != build:
+			env.Log.Warn(env.stage+": ignoring a checkpoint of another build", "path", path, "its_build", *k.build(c), "this_build", build)
+		case k.resumes(c, cfg) != nil:
+			env.Log.Warn(env.stage+": ignoring a checkpoint", "path", path, "reason", k.resumes(c, cfg))
+		default:
+			env.Log.Info(env.stage+": resuming", "checkpoint", name, "at", k.where(c))
+			resume = c
+		}
+	}
+	save = func(c *C) error {
+		*k.build(c) = build
+		return tables.WriteAtomically(path, func(w io.Writer) error { return k.encode(c, w) })
+	}
+	return resume, save, nil
+}
+
+// depthBars reports a search's progress as one bar per depth, labelled
+// "<label> depth N<unit>"; finish ends the last bar.
+func depthBars(env *Env, label, unit string) (report func(depth int, done, total int64), finish func()) {
+	var bar *progress.Reporter
+	depth, reported := -1, int64(0)
+	report = func(d int, done, total int64) {
+		if d != depth {
+			if bar != nil {
+				bar.Finish()
+			}
+			bar, depth, reported = env.Progress(fmt.Sprintf("%s depth %d%s", label, d, unit), total), d, 0
+		}
+		bar.Add(done - reported)
+		reported = done
+	}
+	finish = func() {
+		if bar != nil {
+			bar.Finish()
+		}
+	}
+	return report, finish
+}
