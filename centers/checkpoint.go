@@ -28,11 +28,12 @@ type Checkpoint struct {
 	// merged; with Chunk 0 the depth has not begun.
 	Depth, Chunk int
 	Spent        int64 // probes made before Depth
+	FoundBefore  int   // states found before Depth
 	Result       Result
 }
 
-// checkpointFormat changes when Checkpoint does.
-const checkpointFormat = 1
+// checkpointFormat changes when Checkpoint does (2: FoundBefore).
+const checkpointFormat = 2
 
 // Encode writes the checkpoint.
 func (c *Checkpoint) Encode(w io.Writer) error { return gob.NewEncoder(w).Encode(c) }
@@ -70,6 +71,6 @@ func (s *searcher) save(depth, chunk int, spent int64, done bool) error {
 	s.lastSave = time.Now()
 	return s.cfg.Checkpoint(&Checkpoint{
 		Format: checkpointFormat, Metric: s.metric, StoredDepth: s.k, Budget: s.cfg.Budget, MaxDepth: s.cfg.MaxDepth,
-		Done: done, Depth: depth, Chunk: chunk, Spent: spent, Result: *s.res,
+		Done: done, Depth: depth, Chunk: chunk, Spent: spent, FoundBefore: s.foundBefore, Result: *s.res,
 	})
 }

@@ -156,10 +156,11 @@ type searcher struct {
 	table  *hashjoin.Table
 	// after[r][a]: the moves of rank r or lower on an axis other than a
 	// (a = noAxis: every axis).
-	after    [nClasses][noAxis + 1][]step
-	res      *Result
-	found    int
-	lastSave time.Time
+	after       [nClasses][noAxis + 1][]step
+	res         *Result
+	found       int
+	foundBefore int // states found before the depth in progress
+	lastSave    time.Time
 }
 
 // Search runs the search for cfg.Metric.
@@ -179,7 +180,7 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		if c.Done {
 			return s.res, nil
 		}
-		n, chunk, spent = c.Depth, c.Chunk, c.Spent
+		n, chunk, spent, s.foundBefore = c.Depth, c.Chunk, c.Spent, c.FoundBefore
 	} else {
 		s.record(Solved, 0, cube.Word{})
 	}
@@ -188,8 +189,11 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	s.lastSave = time.Now()
 	for ; s.found < NStates; n++ {
-		if cfg.MaxDepth > 0 && n > cfg.MaxDepth {
-			break
+		if cfg.MaxDepth > 0 && n > cfg.MaxDepth || cfg.Budget > 0 && spent >= cfg.Budget {
+			break // a depth the budget cannot pay for is not begun
+		}
+		if chunk == 0 {
+			s.foundBefore = s.found
 		}
 		st, err := DepthStats{Depth: n, Exhaustive: true, ByParity: true}, error(nil)
 		if !s.oddEmpty(n) {

@@ -55,6 +55,11 @@ func TestWorkersAndResume(t *testing.T) {
 	if r2.Exhaustive != 12 || !reflect.DeepEqual(r1.Upper, r2.Upper) || !reflect.DeepEqual(r1.Lower, r2.Lower) {
 		t.Errorf("one worker and a resumed run on two disagree (exhaustive %d and %d)", r1.Exhaustive, r2.Exhaustive)
 	}
+	for i, st := range r2.Depths { // the resumed depth counts what it found before the checkpoint too
+		if st.Found != r1.Depths[i].Found {
+			t.Errorf("depth %d: %d found, resumed %d", st.Depth, r1.Depths[i].Found, st.Found)
+		}
+	}
 	for j := range r1.Word {
 		if r1.Word[j].String() != r2.Word[j].String() { // a checkpoint keeps the solved state's empty word as nil
 			t.Errorf("%v: %v, resumed %v", FromIndex(j), r1.Word[j], r2.Word[j])
