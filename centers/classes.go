@@ -1,6 +1,10 @@
 package centers
 
-import "github.com/cubecensus/cubecensus/cube"
+import (
+	"slices"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
 
 // A Class is an orbit of the states under the 96 elements of M x C2: the
 // 48 symmetries of the cube and inversion (seed 000, "Cubes with Twisted
@@ -65,15 +69,13 @@ var Classes, ClassOf = func() ([]Class, [NNumbers]int) {
 			continue
 		}
 		c := Class{ID: len(classes), Rep: s}
-		for _, t := range States {
-			for _, g := range Images {
-				if g.Apply(t) == s {
-					c.Members = append(c.Members, t)
-					of[t] = c.ID
-					break
-				}
+		for _, g := range Images { // the orbit of s: Images is a group
+			if t := g.Apply(s); of[t] < 0 {
+				of[t] = c.ID
+				c.Members = append(c.Members, t)
 			}
 		}
+		slices.Sort(c.Members)
 		classes = append(classes, c)
 	}
 	return classes, of

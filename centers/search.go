@@ -113,13 +113,7 @@ const maxStoredDepth = cube.MaxPackedMoves
 
 // StoredEntries is the number of words of cost <= k in metric m: the
 // entries of the stored side.
-func StoredEntries(m cube.Metric, k int) uint64 {
-	var total uint64
-	for _, n := range wordsOfCost(m, k) {
-		total += n
-	}
-	return total
-}
+func StoredEntries(m cube.Metric, k int) uint64 { return cube.WordsUpTo(m, k) }
 
 // StoredBytes is the memory of the stored side for depth k.
 func StoredBytes(m cube.Metric, k int) uint64 { return hashjoin.Bytes(StoredEntries(m, k)) }

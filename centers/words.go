@@ -51,20 +51,3 @@ func classRep(r int) cube.AxisMove {
 func hashKey(k cube.Key) uint64 {
 	return hashjoin.Mix(k.Lo ^ hashjoin.Mix(k.Hi))
 }
-
-// wordsOfCost counts the words of cost exactly c (neighbours on different
-// axes) for c = 0..k, in metric m.
-func wordsOfCost(m cube.Metric, k int) []uint64 {
-	ending := make([]uint64, k+1) // ending on one given axis
-	all := make([]uint64, k+1)
-	all[0] = 1
-	for c := 1; c <= k; c++ {
-		for _, e := range cube.AxisMoves {
-			if d := e.Cost(m); e.Axis() == cube.AxisUD && d <= c {
-				ending[c] += all[c-d] - ending[c-d]
-			}
-		}
-		all[c] = 3 * ending[c]
-	}
-	return all
-}

@@ -301,3 +301,24 @@ func (v PackedWord) Word() Word {
 	}
 	return w
 }
+
+// WordsUpTo is the number of words (neighbours on different axes) of cost
+// at most k in metric m, the empty word included: the size of a search's
+// stored side. It counts by costs alone: ending[c], the words of cost c
+// ending on one given axis, is the same for every axis.
+func WordsUpTo(m Metric, k int) uint64 {
+	ending := make([]uint64, k+1)
+	all := make([]uint64, k+1)
+	all[0] = 1
+	total := uint64(1)
+	for c := 1; c <= k; c++ {
+		for _, e := range AxisMoves {
+			if d := e.Cost(m); e.Axis() == AxisUD && d <= c {
+				ending[c] += all[c-d] - ending[c-d]
+			}
+		}
+		all[c] = 3 * ending[c]
+		total += all[c]
+	}
+	return total
+}

@@ -70,12 +70,14 @@ func runCenters(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	states, err := centersStates(found)
-	if err != nil {
-		return nil, err
+	cells := make([][]any, centers.NStates) // each state's metric cells, its maneuvers checked once
+	for _, s := range centers.States {
+		if cells[s.Index()], err = metricCells(found, s); err != nil {
+			return nil, err
+		}
 	}
 	return &Output{
-		Tables: []*tables.Table{states, centersClasses(found, seed), centersDistribution(metrics, found)},
+		Tables: []*tables.Table{centersStates(cells), centersClasses(cells, seed), centersDistribution(metrics, found)},
 		Params: params,
 	}, nil
 }
@@ -211,8 +213,8 @@ func checkCenterManeuver(text string, s centers.State, m cube.Metric, n int) err
 	return nil
 }
 
-// centersStates is the 2048-row table of states.
-func centersStates(found map[cube.Metric]*centers.Result) (*tables.Table, error) {
+// centersStates is the 2048-row table of states, given their metric cells.
+func centersStates(cells [][]any) *tables.Table {
 	cols := []tables.Column{
 		{Name: "state", Kind: tables.Int64, Doc: "the state's number: the twists of U R F D L B as base-4 digits, U first"},
 	}
@@ -231,18 +233,14 @@ func centersStates(found map[cube.Metric]*centers.Result) (*tables.Table, error)
 			row = append(row, int64(x))
 		}
 		row = append(row, s.String(), int64(centers.ClassOf[s]))
-		cells, err := metricCells(found, s)
-		if err != nil {
-			return nil, err
-		}
-		t.Append(append(row, cells...)...)
+		t.Append(append(row, cells[s.Index()]...)...)
 	}
-	return t, nil
+	return t
 }
 
 // centersClasses is the table of classes, with seed 000's printed lengths
-// beside the computed ones.
-func centersClasses(found map[cube.Metric]*centers.Result, seed []centers.SeedLine) *tables.Table {
+// beside the computed ones; a class's metric cells are its representative's.
+func centersClasses(cells [][]any, seed []centers.SeedLine) *tables.Table {
 	cols := []tables.Column{
 		{Name: "class", Kind: tables.Int64, Doc: "class number, in order of the representatives"},
 		{Name: "representative", Kind: tables.Int64, Doc: "the least state number in the class"},
@@ -258,8 +256,7 @@ func centersClasses(found map[cube.Metric]*centers.Result, seed []centers.SeedLi
 	t := tables.NewTable("centers_classes", cols...)
 	for _, c := range centers.Classes {
 		row := []any{int64(c.ID), int64(c.Rep), c.Rep.String(), int64(len(c.Members))}
-		cells, _ := metricCells(found, c.Rep) // checked with the states
-		row = append(row, cells...)
+		row = append(row, cells[c.Rep.Index()]...)
 		var htm, stm, text any
 		var lines []string
 		for _, l := range seed {

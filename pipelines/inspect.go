@@ -175,20 +175,28 @@ func describeUpperface(c cube.Cube, dir string) string {
 		fmt.Fprintf(&b, "distances    unknown: %v\n", err)
 		return b.String()
 	}
-	row := t.Rows[un]
+	describeDistances(&b, t, t.Rows[un])
+	return b.String()
+}
+
+// describeDistances writes a line per metric from a row with the columns
+// <m>_distance, <m>_lower, <m>_upper and <m>_maneuver: the distance and its
+// maneuver, or the bounds, or that the metric was not searched.
+func describeDistances(b *strings.Builder, t *tables.Table, row []any) {
 	for _, m := range cube.Metrics {
 		p := strings.ToLower(m.String())
 		lower, upper := cell(t, row, p+"_lower"), cell(t, row, p+"_upper")
 		switch {
-		case upper == nil:
-			fmt.Fprintf(&b, "%-12s not searched\n", m)
+		case lower == nil:
+			fmt.Fprintf(b, "%-12s not searched\n", m)
 		case cell(t, row, p+"_distance") != nil:
-			fmt.Fprintf(&b, "%-12s %d: %s\n", m, upper, cell(t, row, p+"_maneuver"))
+			fmt.Fprintf(b, "%-12s %d: %s\n", m, upper, cell(t, row, p+"_maneuver"))
+		case upper == nil:
+			fmt.Fprintf(b, "%-12s at least %d (no maneuver known)\n", m, lower)
 		default:
-			fmt.Fprintf(&b, "%-12s %d..%d (bounds): %s\n", m, lower, upper, cell(t, row, p+"_maneuver"))
+			fmt.Fprintf(b, "%-12s %d..%d (bounds): %s\n", m, lower, upper, cell(t, row, p+"_maneuver"))
 		}
 	}
-	return b.String()
 }
 
 // statesTable is the centers stage's table of states.
@@ -224,20 +232,6 @@ func describeCenters(moves []cube.Move, dir string) string {
 		fmt.Fprintf(&b, "distances    unknown: %s does not hold the %d states in order\n", path, centers.NStates)
 		return b.String()
 	}
-	row := t.Rows[s.Index()]
-	for _, m := range cube.Metrics {
-		p := strings.ToLower(m.String())
-		lower, upper := cell(t, row, p+"_lower"), cell(t, row, p+"_upper")
-		switch {
-		case lower == nil:
-			fmt.Fprintf(&b, "%-12s not searched\n", m)
-		case cell(t, row, p+"_distance") != nil:
-			fmt.Fprintf(&b, "%-12s %d: %s\n", m, upper, cell(t, row, p+"_maneuver"))
-		case upper == nil:
-			fmt.Fprintf(&b, "%-12s at least %d (no maneuver known)\n", m, lower)
-		default:
-			fmt.Fprintf(&b, "%-12s %d..%d (bounds): %s\n", m, lower, upper, cell(t, row, p+"_maneuver"))
-		}
-	}
+	describeDistances(&b, t, t.Rows[s.Index()])
 	return b.String()
 }

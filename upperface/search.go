@@ -109,27 +109,7 @@ const maxStoredDepth = 9
 
 // StoredEntries is the number of words of cost <= k in metric m, the
 // entries of the stored side: one per word, counted by costs alone.
-func StoredEntries(m cube.Metric, k int) uint64 {
-	// ending[c]: words of cost c ending on one given axis (the same for
-	// each axis); all[c]: all words of cost c.
-	ending := make([]uint64, k+1)
-	all := make([]uint64, k+1)
-	all[0] = 1
-	var total uint64
-	for c := range k + 1 {
-		for _, e := range cube.AxisMoves {
-			if e.Axis() != cube.AxisUD || e.Cost(m) > c {
-				continue
-			}
-			ending[c] += all[c-e.Cost(m)] - ending[c-e.Cost(m)]
-		}
-		if c > 0 {
-			all[c] = 3 * ending[c]
-		}
-		total += all[c]
-	}
-	return total
-}
+func StoredEntries(m cube.Metric, k int) uint64 { return cube.WordsUpTo(m, k) }
 
 // StoredBytes is the memory of the stored side for depth k.
 func StoredBytes(m cube.Metric, k int) uint64 {
