@@ -13,7 +13,8 @@ import (
 // and where it is. The state after merging a chunk is the same on every
 // run, so a search resumed from a checkpoint ends as one that never
 // stopped. A checkpoint resumes only a search of the same metric, stored
-// depth, budget and last depth.
+// depth, budget, last depth and first pruned depth (pruning changes the
+// probes a budget counts).
 type Checkpoint struct {
 	Format int
 	// Program names the build that wrote it (the pipeline records
@@ -23,6 +24,7 @@ type Checkpoint struct {
 	StoredDepth int
 	Budget      int64
 	MaxDepth    int
+	PruneFrom   int
 	Done        bool // the search has finished; Result is final
 	// Depth is the depth in progress and Chunk the number of its chunks
 	// merged; with Chunk 0 the depth has not begun.
@@ -32,8 +34,9 @@ type Checkpoint struct {
 	Result       Result
 }
 
-// checkpointFormat changes when Checkpoint does (2: FoundBefore).
-const checkpointFormat = 2
+// checkpointFormat changes when Checkpoint does (2: FoundBefore, 3:
+// PruneFrom).
+const checkpointFormat = 3
 
 // Encode writes the checkpoint.
 func (c *Checkpoint) Encode(w io.Writer) error { return gob.NewEncoder(w).Encode(c) }
@@ -56,9 +59,9 @@ func DecodeCheckpoint(r io.Reader) (*Checkpoint, error) {
 // Resumes reports whether c can resume the search cfg describes, and if
 // not, why.
 func (c *Checkpoint) Resumes(cfg Config) error {
-	if c.Metric != cfg.Metric || c.StoredDepth != cfg.StoredDepth || c.Budget != cfg.Budget || c.MaxDepth != cfg.MaxDepth {
-		return fmt.Errorf("the checkpoint is of a search of %s with stored depth %d, budget %d, last depth %d; this one is %s, %d, %d, %d",
-			c.Metric, c.StoredDepth, c.Budget, c.MaxDepth, cfg.Metric, cfg.StoredDepth, cfg.Budget, cfg.MaxDepth)
+	if c.Metric != cfg.Metric || c.StoredDepth != cfg.StoredDepth || c.Budget != cfg.Budget || c.MaxDepth != cfg.MaxDepth || c.PruneFrom != cfg.PruneFrom {
+		return fmt.Errorf("the checkpoint is of a search of %s with stored depth %d, budget %d, last depth %d, pruning from %d; this one is %s, %d, %d, %d, %d",
+			c.Metric, c.StoredDepth, c.Budget, c.MaxDepth, c.PruneFrom, cfg.Metric, cfg.StoredDepth, cfg.Budget, cfg.MaxDepth, cfg.PruneFrom)
 	}
 	return nil
 }
@@ -70,7 +73,7 @@ func (s *searcher) save(depth, chunk int, spent int64, done bool) error {
 	}
 	s.lastSave = time.Now()
 	return s.cfg.Checkpoint(&Checkpoint{
-		Format: checkpointFormat, Metric: s.metric, StoredDepth: s.k, Budget: s.cfg.Budget, MaxDepth: s.cfg.MaxDepth,
+		Format: checkpointFormat, Metric: s.metric, StoredDepth: s.k, Budget: s.cfg.Budget, MaxDepth: s.cfg.MaxDepth, PruneFrom: s.cfg.PruneFrom,
 		Done: done, Depth: depth, Chunk: chunk, Spent: spent, FoundBefore: s.foundBefore, Result: *s.res,
 	})
 }

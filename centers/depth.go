@@ -22,11 +22,12 @@ func chunkMoves(m cube.Metric, prefixCost int) int {
 
 // chunk is a prefix of a few moves: a unit of work.
 type chunk struct {
-	rank int // the class rank of its first move
-	word cube.Word
-	cube cube.Cube
-	cost int
-	leaf bool // the prefix itself is probed
+	rank  int // the class rank of its first move
+	word  cube.Word
+	cube  cube.Cube
+	state State // Of(word)
+	cost  int
+	leaf  bool // the prefix itself is probed
 }
 
 // hit is a relation of cost n met in a chunk, with a state not known
@@ -101,7 +102,7 @@ func (s *searcher) chunks(n int) []chunk {
 	var out []chunk
 	for r := range nClasses {
 		first := classRep(r)
-		c := chunk{rank: r, word: cube.Word{first}, cube: first.Cube(), cost: first.Cost(s.metric)}
+		c := chunk{rank: r, word: cube.Word{first}, cube: first.Cube(), state: Of(cube.Word{first}), cost: first.Cost(s.metric)}
 		out = s.chunksFrom(out, c, n)
 	}
 	return out
@@ -120,14 +121,24 @@ func (s *searcher) chunksFrom(out []chunk, c chunk, n int) []chunk {
 		return append(out, c)
 	}
 	for _, e := range s.after[c.rank][c.word[len(c.word)-1].Axis()] {
-		child := chunk{rank: c.rank, word: append(c.word[:len(c.word):len(c.word)], e.move), cost: c.cost + int(e.cost)}
+		child := chunk{rank: c.rank, word: append(c.word[:len(c.word):len(c.word)], e.move), state: c.state.Add(e.state), cost: c.cost + int(e.cost)}
 		if _, ok := necklaceOf(child.word, c.rank); !ok {
 			continue
 		}
 		child.cube.Mul(&c.cube, &e.cube)
+		if s.pruned(&child.cube, child.state, n-child.cost) {
+			continue
+		}
 		out = s.chunksFrom(out, child, n)
 	}
 	return out
+}
+
+// pruned reports whether the pruning table shows that no relation of a state
+// still open has a prefix reaching cube c with state st and cost left to
+// spend.
+func (s *searcher) pruned(c *cube.Cube, st State, left int) bool {
+	return s.prune != nil && left <= s.prune.limit && s.prune.Bound(c, st) > left
 }
 
 // prober is one worker's depth-first search of chunks.
@@ -152,13 +163,13 @@ func (p *prober) run(c *chunk) {
 		return
 	}
 	tied, _ := necklaceOf(c.word, c.rank) // chunksFrom kept only canonical beginnings
-	p.node(&c.cube, c.cost, c.word[len(c.word)-1].Axis(), tied)
+	p.node(&c.cube, c.state, c.cost, c.word[len(c.word)-1].Axis(), tied)
 }
 
-// node searches on below a prefix of the given cost whose last move turned
-// axis last. Children that are probed are gathered first and their filter
-// bits read together, so that those cache misses overlap.
-func (p *prober) node(c *cube.Cube, cost int, last cube.Axis, tied []candidate) {
+// node searches on below a prefix of the given cost and state whose last
+// move turned axis last. Children that are probed are gathered first and
+// their filter bits read together, so that those cache misses overlap.
+func (p *prober) node(c *cube.Cube, st State, cost int, last cube.Axis, tied []candidate) {
 	s := p.s
 	p.res.nodes++
 	depth := len(p.word) // the children's moves go at this index
@@ -185,15 +196,20 @@ func (p *prober) node(c *cube.Cube, cost int, last cube.Axis, tied []candidate) 
 			p.word = p.word[:depth]
 			continue
 		}
+		childState := st.Add(e.state)
 		if d >= p.n-s.k {
 			l := &leaf[leaves]
 			l.cube.Mul(c, &e.cube)
-			l.hash, l.move, l.cost = hashKey(l.cube.Key()), e.move, d
-			leaves++
+			if !s.pruned(&l.cube, childState, p.n-d) {
+				l.hash, l.move, l.cost = hashKey(l.cube.Key()), e.move, d
+				leaves++
+			}
 		} else {
 			var child cube.Cube
 			child.Mul(c, &e.cube)
-			p.node(&child, d, e.axis, next)
+			if !s.pruned(&child, childState, p.n-d) {
+				p.node(&child, childState, d, e.axis, next)
+			}
 		}
 		p.word = p.word[:depth]
 	}

@@ -59,6 +59,16 @@ type Config struct {
 	Budget int64
 	// MaxDepth, if positive, is the last depth searched.
 	MaxDepth int
+	// PruneFrom, if positive, is the first depth whose prefixes are pruned
+	// by a PruneTable of the states still open (prune.go); the table
+	// (PruneBytes) is built again at each depth that starts with fewer
+	// states open. Pruning drops only prefixes of relations whose states
+	// are known already, so it changes what a depth costs, never what it
+	// finds.
+	PruneFrom int
+	// pruneMask is the part of each state the table keeps (0: all); tests
+	// use the small table of the twists mod 2.
+	pruneMask State
 
 	Workers int
 	// Progress, if set, is called when a depth starts and after each chunk,
@@ -66,6 +76,9 @@ type Config struct {
 	Progress func(depth int, done, total int64)
 	// Depth, if set, is called after each depth with what it did.
 	Depth func(DepthStats)
+	// TableProgress, if set, is called after each level of a pruning
+	// table's build with the entries reached and the table's size.
+	TableProgress func(level int, reached, total int64)
 	// Checkpoint, if set, is given the search's state after each depth and,
 	// within a depth, after a chunk at least CheckpointEvery after the last
 	// one; the state is valid during the call only. An error stops the
@@ -83,8 +96,12 @@ type DepthStats struct {
 	Nodes      int64 // inner nodes of the prefix search
 	Found      int   // states first found at this depth
 	Exhaustive bool  // every relation of this cost was met (the budget did not stop it)
-	ByParity   bool  // QTM, odd n: no relation has this cost, and none was searched (see oddEmpty)
-	Elapsed    time.Duration
+	Open       int   // states whose distance was not known when the depth began
+	// Table is the time spent building the pruning table for this depth (0
+	// where none was built: no pruning, or the last depth's table served).
+	Table    time.Duration
+	ByParity bool // QTM, odd n: no relation has this cost, and none was searched (see oddEmpty)
+	Elapsed  time.Duration
 }
 
 // Result is what a search found, and the bounds of what it did not.
@@ -134,10 +151,11 @@ func ChooseStoredDepth(m cube.Metric, budget uint64) (int, error) {
 
 // step is an axis move with what the hot loop needs of it.
 type step struct {
-	move cube.AxisMove
-	cost uint8
-	axis cube.Axis
-	cube cube.Cube
+	move  cube.AxisMove
+	cost  uint8
+	axis  cube.Axis
+	cube  cube.Cube
+	state State // Of the move alone
 }
 
 const noAxis = 3
@@ -148,6 +166,7 @@ type searcher struct {
 	metric cube.Metric
 	k      int
 	table  *hashjoin.Table
+	prune  *PruneTable // nil before cfg.PruneFrom
 	// after[r][a]: the moves of rank r or lower on an axis other than a
 	// (a = noAxis: every axis).
 	after       [nClasses][noAxis + 1][]step
@@ -191,8 +210,14 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		st, err := DepthStats{Depth: n, Exhaustive: true, ByParity: true}, error(nil)
 		if !s.oddEmpty(n) {
+			var built time.Duration
+			if built, err = s.preparePrune(ctx, n); err != nil {
+				return nil, err
+			}
 			st, err = s.depth(ctx, n, chunk, &spent)
+			st.Table = built
 		}
+		st.Open = NStates - s.foundBefore
 		if err != nil {
 			return nil, err
 		}
@@ -209,12 +234,41 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 			return nil, err
 		}
 	}
-	s.table = nil
+	s.table, s.prune = nil, nil
 	s.res.bound()
 	if err := s.save(n, 0, spent, true); err != nil {
 		return nil, err
 	}
 	return s.res, nil
+}
+
+// preparePrune makes s.prune the table of the states open before depth n,
+// building it unless the last one serves, and returns the time a build
+// took.
+func (s *searcher) preparePrune(ctx context.Context, n int) (time.Duration, error) {
+	if s.cfg.PruneFrom <= 0 || n < s.cfg.PruneFrom {
+		return 0, nil
+	}
+	var open []State
+	for _, st := range States {
+		if s.res.Upper[st.Index()] < 0 {
+			open = append(open, st)
+		}
+	}
+	if s.prune != nil && s.prune.Opens(open) {
+		return 0, nil
+	}
+	s.prune = nil // its memory is needed for the next
+	mask := s.cfg.pruneMask
+	if mask == 0 {
+		mask = allBits
+	}
+	t, err := buildPruneTable(ctx, s.metric, open, mask, s.cfg.Workers, s.cfg.TableProgress)
+	if err != nil {
+		return 0, err
+	}
+	s.prune = t
+	return t.Elapsed, nil
 }
 
 // oddEmpty reports whether depth n has no relations by parity: in QTM
@@ -233,7 +287,7 @@ func newSearcher(cfg Config) *searcher {
 		for a := range cube.Axis(noAxis + 1) {
 			for _, e := range cube.AxisMoves {
 				if e.Axis() != a && classRank[e] >= r {
-					s.after[r][a] = append(s.after[r][a], step{e, uint8(e.Cost(s.metric)), e.Axis(), e.Cube()})
+					s.after[r][a] = append(s.after[r][a], step{e, uint8(e.Cost(s.metric)), e.Axis(), e.Cube(), Of(cube.Word{e})})
 				}
 			}
 		}

@@ -87,13 +87,13 @@ func FromIndex(i int) State {
 }
 
 // Add returns the state of doing s, then t: the twists add (centers that
-// stay in place only accumulate turns).
+// stay in place only accumulate turns). Each base-4 digit adds mod 4 in its
+// two bits: the low bits add without carry, the high bits take the low
+// bits' carry, and nothing carries out of a digit.
 func (s State) Add(t State) State {
-	a, b := s.Twists(), t.Twists()
-	for f := range a {
-		a[f] += b[f]
-	}
-	return FromTwists(a)
+	const low = 0x555
+	carry := (s & t & low) << 1
+	return (s^t)&low | (s^t^carry)&^low&0xfff
 }
 
 // Neg returns the state that undoes s: the state of the inverse maneuver.

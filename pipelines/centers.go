@@ -38,7 +38,15 @@ func storedDepthCenters(env *Env, m cube.Metric) (int, error) {
 	if env.MemBudget <= centersReserve {
 		return 0, fmt.Errorf("%w: --mem-budget %s is too small for the centers stage (it keeps %s besides its search's table)", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(centersReserve))
 	}
-	k, err := centers.ChooseStoredDepth(m, env.MemBudget-centersReserve)
+	keep := uint64(centersReserve)
+	if env.Options.CentersPrune[m] > 0 {
+		keep += centers.PruneBytes()
+		if env.MemBudget <= keep {
+			return 0, fmt.Errorf("%w: --mem-budget %s is too small for the centers stage's %s search with its pruning table (%s; --centers-prune-from 0 goes without)",
+				ErrTooBig, FormatBytes(env.MemBudget), m, FormatBytes(centers.PruneBytes()))
+		}
+	}
+	k, err := centers.ChooseStoredDepth(m, env.MemBudget-keep)
 	if err != nil {
 		return 0, fmt.Errorf("%w: --mem-budget %s: %v", ErrTooBig, FormatBytes(env.MemBudget), err)
 	}
@@ -57,7 +65,7 @@ func checkCenters(env *Env) error {
 
 func runCenters(ctx context.Context, env *Env) (*Output, error) {
 	metrics, budget := env.Options.CentersMetrics, env.Options.CentersBudget
-	params := map[string]string{"budget": budget.String(), "metrics": metrics.String()}
+	params := map[string]string{"budget": budget.String(), "metrics": metrics.String(), "prune_from": env.Options.CentersPrune.String()}
 	found := map[cube.Metric]*centers.Result{}
 	for _, m := range metrics {
 		r, err := searchCenters(ctx, env, m, int64(budget[m]), params)
@@ -93,11 +101,14 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 		"stored_words", centers.StoredEntries(m, k), "table", FormatBytes(centers.StoredBytes(m, k)), "budget_probes", budget)
 	report, finish := depthBars(env, "centers "+m.String(), " (chunks)")
 	cfg := centers.Config{
-		Metric: m, StoredDepth: k, Budget: budget, Workers: env.Workers,
+		Metric: m, StoredDepth: k, Budget: budget, Workers: env.Workers, PruneFrom: env.Options.CentersPrune[m],
 		Progress: report,
 		Depth: func(st centers.DepthStats) {
-			env.Log.Info("centers depth", "metric", m, "depth", st.Depth, "probes", st.Probes, "nodes", st.Nodes,
-				"found", st.Found, "exhaustive", st.Exhaustive, "seconds", st.Elapsed.Seconds())
+			env.Log.Info("centers depth", "metric", m, "depth", st.Depth, "open", st.Open, "probes", st.Probes, "nodes", st.Nodes,
+				"found", st.Found, "exhaustive", st.Exhaustive, "seconds", st.Elapsed.Seconds(), "table_seconds", st.Table.Seconds())
+		},
+		TableProgress: func(level int, reached, total int64) {
+			env.Log.Info("centers pruning table", "metric", m, "level", level, "reached", reached, "entries", total)
 		},
 	}
 	if err := useCentersCheckpoints(env, &cfg); err != nil {
@@ -109,8 +120,8 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 		return nil, err
 	}
 	for _, st := range r.Depths {
-		params[fmt.Sprintf("%s.depth%02d", m, st.Depth)] = fmt.Sprintf("probes=%d nodes=%d found=%d exhaustive=%v seconds=%.3f",
-			st.Probes, st.Nodes, st.Found, st.Exhaustive, st.Elapsed.Seconds())
+		params[fmt.Sprintf("%s.depth%02d", m, st.Depth)] = fmt.Sprintf("open=%d probes=%d nodes=%d found=%d exhaustive=%v seconds=%.3f table_seconds=%.3f",
+			st.Open, st.Probes, st.Nodes, st.Found, st.Exhaustive, st.Elapsed.Seconds(), st.Table.Seconds())
 	}
 	if c := cfg.Resume; c != nil {
 		params[m.String()+".resumed"] = fmt.Sprintf("from a checkpoint at depth %d, chunk %d (done=%v); each depth's seconds are those of the run that did it", c.Depth, c.Chunk, c.Done)

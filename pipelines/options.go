@@ -25,6 +25,7 @@ type Options struct {
 	UpperfaceMetrics MetricList   // upperface: the metrics to search
 	CentersBudget    MetricProbes // centers: the probes each metric's search may make
 	CentersMetrics   MetricList   // centers: the metrics to search
+	CentersPrune     MetricDepths // centers: each metric's first depth pruned by the corner-twist table (0: none)
 }
 
 // NewOptions returns the default options.
@@ -35,6 +36,7 @@ func NewOptions() *Options {
 		UpperfaceMetrics: slices.Clone(cube.Metrics),
 		CentersBudget:    MetricProbes{DefaultCentersBudget, DefaultCentersBudget, DefaultCentersBudget},
 		CentersMetrics:   slices.Clone(cube.Metrics),
+		CentersPrune:     DefaultCentersPrune,
 	}
 }
 
@@ -62,6 +64,7 @@ func (o *Options) List() []Option {
 		{"upperface", "upperface-metrics", "metrics to search, comma-separated", &o.UpperfaceMetrics},
 		{"centers", "centers-budget", "probes each metric's search may make: one number for all (2.5e9) or per metric (HTM=3.2e10,QTM=1.5e10,STM=1.5e10)", &o.CentersBudget},
 		{"centers", "centers-metrics", "metrics to search, comma-separated", &o.CentersMetrics},
+		{"centers", "centers-prune-from", "first depth whose prefixes the corner-twist table prunes (0: never): one number for all or per metric (HTM=18,QTM=20,STM=15); the table takes 2.2 GB of --mem-budget", &o.CentersPrune},
 	}
 }
 
@@ -204,20 +207,31 @@ func (p *MetricProbes) Type() string { return "probes" }
 // Set parses "2.5e9" or "HTM=3.2e10,STM=1e10" (metrics in any case, each
 // named once), with Probes' rules for each number.
 func (p *MetricProbes) Set(s string) error {
+	out := *p
+	if err := setPerMetric(s, "PROBES", func(m cube.Metric, v string) error { return out[m].Set(v) }); err != nil {
+		return err
+	}
+	*p = out
+	return nil
+}
+
+// setPerMetric parses one value for every metric, or a comma-separated list
+// of METRIC=VALUE (metrics in any case, each named once), calling set for
+// each metric it gives a value.
+func setPerMetric(s, what string, set func(m cube.Metric, value string) error) error {
 	if !strings.Contains(s, "=") {
-		var n Probes
-		if err := n.Set(s); err != nil {
-			return err
+		for _, m := range cube.Metrics {
+			if err := set(m, s); err != nil {
+				return err
+			}
 		}
-		*p = MetricProbes{n, n, n}
 		return nil
 	}
-	out := *p
 	var seen []cube.Metric
 	for _, part := range strings.Split(s, ",") {
 		name, value, ok := strings.Cut(part, "=")
 		if !ok {
-			return fmt.Errorf("%q: want METRIC=PROBES", part)
+			return fmt.Errorf("%q: want METRIC=%s", part, what)
 		}
 		m, err := cube.ParseMetric(strings.TrimSpace(name))
 		if err != nil {
@@ -227,10 +241,50 @@ func (p *MetricProbes) Set(s string) error {
 			return fmt.Errorf("%v is named twice", m)
 		}
 		seen = append(seen, m)
-		if err := out[m].Set(strings.TrimSpace(value)); err != nil {
+		if err := set(m, strings.TrimSpace(value)); err != nil {
 			return fmt.Errorf("%v=%s: %w", m, value, err)
 		}
 	}
-	*p = out
+	return nil
+}
+
+// MetricDepths is a depth for each metric, given as MetricProbes is: one
+// number for all, or METRIC=DEPTH pairs.
+type MetricDepths [cube.NMetrics]int
+
+// DefaultCentersPrune is where the centers search starts pruning: the first
+// depth that plain probing would spend more time on than the table's build
+// (about 4 minutes on 2 cores).
+var DefaultCentersPrune = MetricDepths{cube.HTM: 18, cube.QTM: 20, cube.STM: 15}
+
+func (d *MetricDepths) String() string {
+	if d[0] == d[1] && d[1] == d[2] {
+		return strconv.Itoa(d[0])
+	}
+	parts := make([]string, len(d))
+	for m := range d {
+		parts[m] = cube.Metric(m).String() + "=" + strconv.Itoa(d[m])
+	}
+	return strings.Join(parts, ",")
+}
+
+func (d *MetricDepths) Type() string { return "depths" }
+
+// Set parses "18" or "HTM=18,STM=15"; a depth is a whole number from 0 to
+// 99.
+func (d *MetricDepths) Set(s string) error {
+	out := *d
+	err := setPerMetric(s, "DEPTH", func(m cube.Metric, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 99 {
+			return fmt.Errorf("%q is not a depth from 0 to 99", v)
+		}
+		out[m] = n
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	*d = out
 	return nil
 }
