@@ -26,7 +26,6 @@ func TestAddDigits(t *testing.T) {
 	}
 }
 
-
 func smallTable(t *testing.T, m cube.Metric, open []State) *PruneTable {
 	t.Helper()
 	tab, err := buildPruneTable(context.Background(), m, open, lowBits, 2, nil)
