@@ -1,8 +1,15 @@
 package centers
 
 import (
+	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"io"
+	"strings"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -48,10 +55,12 @@ import (
 // unreached marks an entry the search has not set yet; levels go to 14.
 const unreached = 0xf
 
-// Masks of the states a table keeps: all of every twist, or each twist mod 2.
+// Masks of the states a table keeps: all of every twist, each twist mod 2,
+// or nothing (a table of the corners alone).
 const (
 	allBits State = 0xfff
 	lowBits State = 0x555
+	noBits  State = 0
 )
 
 // cornerClasses is the corner permutations up to conjugation by the 48
@@ -126,6 +135,10 @@ type rowStates struct {
 
 func newRowStates(mask State) *rowStates {
 	r := &rowStates{mask: mask}
+	if mask == 0 { // the corners alone: one entry a row, whatever its parity
+		r.states = [2][]State{{0}, {0}}
+		return r
+	}
 	for s := range State(NNumbers) {
 		if s&mask != s {
 			continue
@@ -193,14 +206,29 @@ func (t *PruneTable) setIfUnreached(i int, d uint8) bool {
 
 // Bound returns the table's lower bound on the cost still needed to reach
 // a state of O after a prefix that reached cube c with state s.
-func (t *PruneTable) Bound(c *cube.Cube, s State) int {
+func (t *PruneTable) Bound(c *cube.Cube, s State) int { return t.boundAt(cornerKeyOf(c), s) }
+
+// cornerKey is where a cube's corners fall in every table: the row of the
+// class of their permutation and their twist conjugated to that class's
+// representative, and the symmetry that does it. Tables of one search share
+// it, and it is most of what a lookup computes.
+type cornerKey struct {
+	row int
+	sym cube.Sym
+}
+
+func cornerKeyOf(c *cube.Cube) cornerKey {
+	cc := cornerClassesOnce()
 	p := c.CornerPerm()
-	y := t.cc.toRep[p]
-	corners := cube.Solved
-	corners.CP, corners.CO = c.CP, c.CO
-	conj := cube.Conjugate(corners, y)
-	s = s.Conjugate(y) & t.rows.mask
-	return int(t.at((int(t.cc.class[p])*cube.NTwist+conj.Twist())*t.rowLen() + int(t.rows.pos[s])))
+	y := cc.toRep[p]
+	inv, sym := y.Inverse().Cube(), y.Cube()
+	var conj cube.Cube // the corners of y^-1 * c * y
+	conj.MulCorners(&inv, c).MulCorners(&conj, &sym)
+	return cornerKey{int(cc.class[p])*cube.NTwist + conj.Twist(), y}
+}
+
+func (t *PruneTable) boundAt(k cornerKey, s State) int {
+	return int(t.at(k.row*t.rowLen() + int(t.rows.pos[s.Conjugate(k.sym)&t.rows.mask])))
 }
 
 // Limit is the deepest level the table holds; every entry is at most
@@ -230,7 +258,8 @@ func generators(m cube.Metric) []cube.AxisMove {
 // BuildPruneTable searches every level from {(solved, t): t in open} under
 // metric m's moves of cost 1. Open must be closed under the 48 symmetries.
 // Progress, if set, is called after each level with the entries reached
-// and the table's size.
+// and the table's size, and once more at the end with both the size (the
+// entries beyond the last level are then set to its bound).
 func BuildPruneTable(ctx context.Context, m cube.Metric, open []State, workers int, progress func(level int, reached, total int64)) (*PruneTable, error) {
 	return buildPruneTable(ctx, m, open, allBits, workers, progress)
 }
@@ -247,7 +276,7 @@ func buildPruneTable(ctx context.Context, m cube.Metric, open []State, mask Stat
 	for i := range t.nib {
 		t.nib[i] = 0xffffffff
 	}
-	gens := generators(m)
+	gens, moves := generators(m), classMovesOf(m, workers)
 	solved := cube.Solved
 	solvedClass := int(t.cc.class[solved.CornerPerm()]) // the solved permutation is its own representative
 	reached := int64(0)
@@ -256,20 +285,30 @@ func buildPruneTable(ctx context.Context, m cube.Metric, open []State, mask Stat
 			reached++
 		}
 	}
+	frontier := reached
 	for d := 0; d < limit; d++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		// Push from the frontier while it is the smaller side; once more
+		// entries are at level d than unreached, each unreached entry
+		// looks for a neighbour at level d instead.
+		pull := frontier > int64(n)-reached
 		var count atomic.Int64
 		parallel.For(len(t.cc.reps), workers, func(int) func(int) {
-			x := newExpander(t, gens)
+			x := newExpander(t, gens, moves)
 			return func(r int) {
-				if ctx.Err() == nil {
+				switch {
+				case ctx.Err() != nil:
+				case pull:
+					count.Add(x.pull(r, uint8(d)))
+				default:
 					count.Add(x.expand(r, uint8(d)))
 				}
 			}
 		})
-		reached += count.Load()
+		frontier = count.Load()
+		reached += frontier
 		if progress != nil {
 			progress(d+1, reached, int64(n))
 		}
@@ -281,9 +320,14 @@ func buildPruneTable(ctx context.Context, m cube.Metric, open []State, mask Stat
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	for i := range n {
-		if t.at(i) == unreached {
-			t.nib[i>>3] = t.nib[i>>3]&^(0xf<<(4*(i&7))) | uint32(t.limit+1)<<(4*(i&7))
+	if reached < int64(n) { // the last level searched did not reach everything
+		for i := range n {
+			if t.at(i) == unreached {
+				t.nib[i>>3] = t.nib[i>>3]&^(0xf<<(4*(i&7))) | uint32(t.limit+1)<<(4*(i&7))
+			}
+		}
+		if progress != nil {
+			progress(t.limit+1, int64(n), int64(n))
 		}
 	}
 	t.Elapsed = time.Since(start)
@@ -310,28 +354,81 @@ func symmetricSet(states []State) error {
 	return nil
 }
 
+// classMove is where a generator takes the corners of a class's
+// representative: to class class, by symmetry sym (conjugating the child's
+// permutation to that class's representative), each corner twist co to
+// coMap[co]. It depends on the metric's generators only, so every table of
+// a metric shares one list (classMovesOf).
+type classMove struct {
+	class int
+	sym   cube.Sym
+	coMap []uint16
+}
+
+var classMovesCache [cube.NMetrics]struct {
+	once  sync.Once
+	moves [][]classMove // [class][generator]
+}
+
+// classMovesOf returns metric m's class moves, computing them the first
+// time: 984 classes * the generators * 2187 twists (77 MB in HTM).
+func classMovesOf(m cube.Metric, workers int) [][]classMove {
+	c := &classMovesCache[m]
+	c.once.Do(func() {
+		cc, gens := cornerClassesOnce(), generators(m)
+		c.moves = make([][]classMove, len(cc.reps))
+		parallel.For(len(cc.reps), workers, func(int) func(int) {
+			return func(r int) {
+				rep := permCube(cc.reps[r])
+				moves := make([]classMove, len(gens))
+				for k, g := range gens {
+					gc := g.Cube()
+					child := cube.Times(rep, gc)
+					p := child.CornerPerm()
+					y := cc.toRep[p]
+					mv := classMove{int(cc.class[p]), y, make([]uint16, cube.NTwist)}
+					for co := range cube.NTwist {
+						c := rep
+						c.SetTwist(co)
+						c = cube.Conjugate(cube.Times(c, gc), y)
+						mv.coMap[co] = uint16(c.Twist())
+					}
+					moves[k] = mv
+				}
+				c.moves[r] = moves
+			}
+		})
+	})
+	return c.moves
+}
+
 // expander holds one worker's scratch space for expanding classes.
 type expander struct {
 	t        *PruneTable
 	gens     []cube.AxisMove
-	frontier []uint16 // positions in one row of the entries at level d
-	moves    []blockMove
+	moves    [][]classMove
+	frontier []uint16   // positions in one row of the entries at level d
+	twMap    [][]uint16 // twMap[k][i]: where generator k takes position i of the class being expanded
 }
 
-// blockMove is where one generator takes the entries of a class: to class
-// class, corner twist coMap[co], position twMap[i].
-type blockMove struct {
-	class int
-	coMap [cube.NTwist]uint16
-	twMap []uint16
-}
-
-func newExpander(t *PruneTable, gens []cube.AxisMove) *expander {
-	x := &expander{t: t, gens: gens, frontier: make([]uint16, 0, t.rowLen()), moves: make([]blockMove, len(gens))}
-	for i := range x.moves {
-		x.moves[i].twMap = make([]uint16, t.rowLen())
+func newExpander(t *PruneTable, gens []cube.AxisMove, moves [][]classMove) *expander {
+	x := &expander{t: t, gens: gens, moves: moves, frontier: make([]uint16, 0, t.rowLen()), twMap: make([][]uint16, len(gens))}
+	for k := range x.twMap {
+		x.twMap[k] = make([]uint16, t.rowLen())
 	}
 	return x
+}
+
+// prepare fills twMap for class r.
+func (x *expander) prepare(r int) {
+	t := x.t
+	states := t.rows.states[t.cc.parity[r]]
+	for k, g := range x.gens {
+		gs, y := Of(cube.Word{g}), x.moves[r][k].sym
+		for i, s := range states {
+			x.twMap[k][i] = t.rows.pos[s.Add(gs).Conjugate(y)&t.rows.mask]
+		}
+	}
 }
 
 // hasNibble reports whether some 4-bit entry of w equals b.
@@ -360,26 +457,7 @@ func (x *expander) expand(r int, d uint8) int64 {
 	if len(rows) == 0 {
 		return 0
 	}
-	rep := permCube(cc.reps[r])
-	states := t.rows.states[cc.parity[r]]
-	for k, g := range x.gens {
-		gc := g.Cube()
-		child := cube.Times(rep, gc)
-		p := child.CornerPerm()
-		y := cc.toRep[p]
-		bm := &x.moves[k]
-		bm.class = int(cc.class[p])
-		for _, co := range rows {
-			c := rep
-			c.SetTwist(co)
-			c = cube.Conjugate(cube.Times(c, gc), y)
-			bm.coMap[co] = uint16(c.Twist())
-		}
-		gs := Of(cube.Word{g})
-		for i, s := range states {
-			bm.twMap[i] = t.rows.pos[s.Add(gs).Conjugate(y)&t.rows.mask]
-		}
-	}
+	x.prepare(r)
 	var set int64
 	for _, co := range rows {
 		row := base + co*rowLen
@@ -389,16 +467,50 @@ func (x *expander) expand(r int, d uint8) int64 {
 				x.frontier = append(x.frontier, uint16(i))
 			}
 		}
-		for k := range x.moves {
-			bm := &x.moves[k]
-			co2 := int(bm.coMap[co])
-			dst := (bm.class*cube.NTwist + co2) * rowLen
+		for k := range x.gens {
+			mv := &x.moves[r][k]
+			co2 := int(mv.coMap[co])
+			dst := (mv.class*cube.NTwist + co2) * rowLen
 			for _, i := range x.frontier {
-				j := int(bm.twMap[i])
+				j := int(x.twMap[k][i])
 				if t.setIfUnreached(dst+j, d+1) {
 					set++
-					if len(cc.stab[bm.class]) > 0 {
-						set += x.setStabilized(bm.class, co2, j, d+1)
+					if len(cc.stab[mv.class]) > 0 {
+						set += x.setStabilized(mv.class, co2, j, d+1)
+					}
+				}
+			}
+		}
+	}
+	return set
+}
+
+// pull sets level d+1 on the unreached entries of class r that have a
+// neighbour at level d, and returns how many it set. Each entry is one
+// element and finds its own level, so the stabilizer needs no care; the
+// worker owning class r is the only one writing its entries.
+func (x *expander) pull(r int, d uint8) int64 {
+	t := x.t
+	rowLen := t.rowLen()
+	base := r * cube.NTwist * rowLen
+	x.prepare(r)
+	var set int64
+	for co := range cube.NTwist {
+		row := base + co*rowLen
+		for i := 0; i < rowLen; i += 8 {
+			if !hasNibble(atomic.LoadUint32(&t.nib[(row+i)>>3]), unreached) {
+				continue
+			}
+			for j := i; j < min(i+8, rowLen); j++ {
+				if t.at(row+j) != unreached {
+					continue
+				}
+				for k := range x.gens {
+					mv := &x.moves[r][k]
+					if t.at((mv.class*cube.NTwist+int(mv.coMap[co]))*rowLen+int(x.twMap[k][j])) == d {
+						t.setIfUnreached(row+j, d+1)
+						set++
+						break
 					}
 				}
 			}
@@ -420,4 +532,106 @@ func (x *expander) setStabilized(r, co, j int, d uint8) int64 {
 		}
 	}
 	return set
+}
+
+// A pruning table on disk: a line naming the format, a line of JSON with
+// what the table is and the SHA-256 of its entries, then the entries as
+// little-endian 32-bit words. A search keeps its table beside its
+// checkpoint (Config.Tables), so that a resumed run loads in seconds what
+// took minutes to build; a damaged or foreign file is refused and the
+// table built again.
+
+const pruneFileMagic = "cubecensus centers pruning table 1\n"
+
+type pruneFileHeader struct {
+	Metric string  `json:"metric"`
+	Mask   State   `json:"mask"`
+	Open   []State `json:"open"`
+	Limit  int     `json:"limit"`
+	Words  int     `json:"words"`
+	SHA256 string  `json:"sha256"`
+}
+
+// pruneFileChunk is the words converted to bytes at a time.
+const pruneFileChunk = 1 << 18
+
+// eachChunk calls f with the table's words as little-endian bytes, a chunk
+// at a time.
+func (t *PruneTable) eachChunk(f func([]byte) error) error {
+	buf := make([]byte, 4*pruneFileChunk)
+	for i := 0; i < len(t.nib); i += pruneFileChunk {
+		words := t.nib[i:min(i+pruneFileChunk, len(t.nib))]
+		for j, w := range words {
+			binary.LittleEndian.PutUint32(buf[4*j:], w)
+		}
+		if err := f(buf[:4*len(words)]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Encode writes the table in the format DecodePruneTable reads.
+func (t *PruneTable) Encode(w io.Writer) error {
+	sum := sha256.New()
+	t.eachChunk(func(b []byte) error { _, err := sum.Write(b); return err })
+	head, err := json.Marshal(pruneFileHeader{t.metric.String(), t.rows.mask, t.open, t.limit, len(t.nib), hex.EncodeToString(sum.Sum(nil))})
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 1<<20)
+	if _, err := fmt.Fprintf(bw, "%s%s\n", pruneFileMagic, head); err != nil {
+		return err
+	}
+	if err := t.eachChunk(func(b []byte) error { _, err := bw.Write(b); return err }); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// DecodePruneTable reads a table written by Encode, checking its checksum.
+func DecodePruneTable(r io.Reader) (*PruneTable, error) {
+	br := bufio.NewReaderSize(r, 1<<20)
+	magic, err := br.ReadString('\n')
+	if err != nil || magic != pruneFileMagic {
+		return nil, fmt.Errorf("centers: not a pruning table of this format (want %q)", strings.TrimSpace(pruneFileMagic))
+	}
+	line, err := br.ReadBytes('\n')
+	if err != nil {
+		return nil, fmt.Errorf("centers: a pruning table's header: %w", err)
+	}
+	var h pruneFileHeader
+	if err := json.Unmarshal(line, &h); err != nil {
+		return nil, fmt.Errorf("centers: a pruning table's header: %w", err)
+	}
+	m, err := cube.ParseMetric(h.Metric)
+	if err != nil {
+		return nil, fmt.Errorf("centers: a pruning table's header: %w", err)
+	}
+	if h.Mask != allBits && h.Mask != lowBits || h.Limit < 0 || h.Limit >= unreached || symmetricSet(h.Open) != nil {
+		return nil, fmt.Errorf("centers: a pruning table's header is invalid")
+	}
+	t := &PruneTable{cc: cornerClassesOnce(), rows: newRowStates(h.Mask), metric: m, open: sortedStates(h.Open), limit: h.Limit}
+	n := len(t.cc.reps) * cube.NTwist * t.rowLen()
+	if h.Words != (n+7)/8 {
+		return nil, fmt.Errorf("centers: a pruning table of %d words, want %d", h.Words, (n+7)/8)
+	}
+	t.nib = make([]uint32, h.Words)
+	sum := sha256.New()
+	buf := make([]byte, 4*pruneFileChunk)
+	for i := 0; i < len(t.nib); i += pruneFileChunk {
+		words := t.nib[i:min(i+pruneFileChunk, len(t.nib))]
+		b := buf[:4*len(words)]
+		if _, err := io.ReadFull(br, b); err != nil {
+			return nil, fmt.Errorf("centers: a pruning table's entries: %w", err)
+		}
+		sum.Write(b)
+		for j := range words {
+			words[j] = binary.LittleEndian.Uint32(b[4*j:])
+		}
+	}
+	if got := hex.EncodeToString(sum.Sum(nil)); got != h.SHA256 {
+		return nil, fmt.Errorf("centers: a pruning table's entries do not match its checksum")
+	}
+	return t, nil
 }

@@ -1,6 +1,7 @@
 package centers
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
 	"reflect"
@@ -24,15 +25,6 @@ func TestAddDigits(t *testing.T) {
 			}
 		}
 	}
-}
-
-func smallTable(t *testing.T, m cube.Metric, open []State) *PruneTable {
-	t.Helper()
-	tab, err := buildPruneTable(context.Background(), m, open, lowBits, 2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tab
 }
 
 // element is an element of the group of corners and states the table
@@ -90,15 +82,20 @@ func TestPruneTableIsDistance(t *testing.T) {
 	for _, tc := range []struct {
 		m      cube.Metric
 		open   []State
+		mask   State
 		radius int
 	}{
-		{cube.HTM, []State{Solved}, 4},
-		{cube.HTM, classOf(FromTwists([6]int{0, 0, 0, 0, 0, 2})), 3},
-		{cube.QTM, []State{Solved}, 5},
-		{cube.STM, classOf(FromTwists([6]int{1, 0, 0, 3, 0, 0})), 3},
+		{cube.HTM, []State{Solved}, lowBits, 4},
+		{cube.HTM, classOf(FromTwists([6]int{0, 0, 0, 0, 0, 2})), lowBits, 3},
+		{cube.HTM, []State{Solved}, noBits, 5},
+		{cube.QTM, []State{Solved}, lowBits, 5},
+		{cube.STM, classOf(FromTwists([6]int{1, 0, 0, 3, 0, 0})), lowBits, 3},
 	} {
-		tab := smallTable(t, tc.m, tc.open)
-		near := slowDistances(tc.m, tc.open, lowBits, tc.radius)
+		tab, err := buildPruneTable(context.Background(), tc.m, tc.open, tc.mask, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		near := slowDistances(tc.m, tc.open, tc.mask, tc.radius)
 		rng := rand.New(rand.NewPCG(1, uint64(tc.m)))
 		checked := 0
 		for e, d := range near {
@@ -117,7 +114,7 @@ func TestPruneTableIsDistance(t *testing.T) {
 			w := cube.RandomWord(rng, 4+rng.IntN(30))
 			c, s := w.Cube(), Of(w)
 			d := tab.Bound(&c, s)
-			if _, ok := near[elementOf(&c, s, lowBits)]; !ok && d <= tc.radius {
+			if _, ok := near[elementOf(&c, s, tc.mask)]; !ok && d <= tc.radius {
 				t.Fatalf("%s: %v is beyond %d, the table says %d", tc.m, w, tc.radius, d)
 			}
 			least := 99
@@ -129,7 +126,7 @@ func TestPruneTableIsDistance(t *testing.T) {
 				t.Fatalf("%s: %v has bound %d and its least neighbour %d", tc.m, w, d, least)
 			}
 		}
-		t.Logf("%s, %d open: limit %d, %d elements within %d", tc.m, len(tc.open), tab.Limit(), len(near), tc.radius)
+		t.Logf("%s, %d open, mask %#x: limit %d, %d elements within %d", tc.m, len(tc.open), uint16(tc.mask), tab.Limit(), len(near), tc.radius)
 	}
 }
 
@@ -162,5 +159,74 @@ func TestPrunedSearchAgrees(t *testing.T) {
 			t.Errorf("%s: pruning made %d probes, the plain search %d", tc.m, p2, p1)
 		}
 		t.Logf("%s through %d: %d probes plain, %d pruned", tc.m, tc.maxDepth, p1, p2)
+	}
+}
+
+// memoryStore keeps a table's encoding, as the pipeline keeps a file.
+type memoryStore struct {
+	file         []byte
+	loads, saves int
+}
+
+func (m *memoryStore) Load() *PruneTable {
+	if m.file == nil {
+		return nil
+	}
+	t, err := DecodePruneTable(bytes.NewReader(m.file))
+	if err != nil {
+		return nil
+	}
+	m.loads++
+	return t
+}
+
+func (m *memoryStore) Save(t *PruneTable) error {
+	var b bytes.Buffer
+	if err := t.Encode(&b); err != nil {
+		return err
+	}
+	m.file, m.saves = b.Bytes(), m.saves+1
+	return nil
+}
+
+// A kept table reads back as it was written; a damaged one is refused; a
+// search given the kept table of its depth uses it instead of building.
+func TestPruneTableKept(t *testing.T) {
+	store := &memoryStore{}
+	cfg := Config{Metric: cube.HTM, StoredDepth: 4, MaxDepth: 10, Workers: 2, PruneFrom: 10, pruneMask: lowBits, Tables: store}
+	r1, err := Search(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if store.saves != 1 || store.loads != 0 {
+		t.Fatalf("first search: %d saves, %d loads; want 1, 0", store.saves, store.loads)
+	}
+	kept, err := DecodePruneTable(bytes.NewReader(store.file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	built, err := buildPruneTable(context.Background(), cube.HTM, kept.open, lowBits, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(kept.nib, built.nib) || kept.limit != built.limit {
+		t.Fatal("the kept table differs from the one built again")
+	}
+	r2, err := Search(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if store.saves != 1 || store.loads != 1 || !reflect.DeepEqual(r1.Word, r2.Word) {
+		t.Fatalf("second search: %d saves, %d loads (want 1, 1), same words %v", store.saves, store.loads, reflect.DeepEqual(r1.Word, r2.Word))
+	}
+	for _, at := range []int{3, len(pruneFileMagic) + 20, len(store.file) - 5} {
+		damaged := bytes.Clone(store.file)
+		damaged[at] ^= 0x40
+		if _, err := DecodePruneTable(bytes.NewReader(damaged)); err == nil {
+			t.Errorf("a table with byte %d damaged was read", at)
+		}
+	}
+	if _, err := DecodePruneTable(bytes.NewReader(store.file[:len(store.file)-1])); err == nil {
+		t.Error("a truncated table was read")
 	}
 }

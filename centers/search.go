@@ -47,6 +47,15 @@ import (
 // any number of workers and are merged in order, so results do not depend
 // on the worker count.
 
+// TableStore keeps a search's pruning table between runs (the pipeline
+// keeps it beside the search's checkpoint).
+type TableStore interface {
+	// Load returns the table kept, or nil if there is none that can be
+	// read; the search checks that it is the table it needs.
+	Load() *PruneTable
+	Save(*PruneTable) error
+}
+
 // Config says how to search one metric.
 type Config struct {
 	Metric cube.Metric
@@ -66,6 +75,8 @@ type Config struct {
 	// are known already, so it changes what a depth costs, never what it
 	// finds.
 	PruneFrom int
+	// Tables, if set, keeps the pruning table between runs.
+	Tables TableStore
 	// pruneMask is the part of each state the table keeps (0: all); tests
 	// use the small table of the twists mod 2.
 	pruneMask State
@@ -166,7 +177,10 @@ type searcher struct {
 	metric cube.Metric
 	k      int
 	table  *hashjoin.Table
-	prune  *PruneTable // nil before cfg.PruneFrom
+	prune  *PruneTable // the open states' table; nil before cfg.PruneFrom
+	// corners is the corners' own table (mask noBits), built with the
+	// first prune.
+	corners *PruneTable
 	// after[r][a]: the moves of rank r or lower on an axis other than a
 	// (a = noAxis: every axis).
 	after       [nClasses][noAxis + 1][]step
@@ -259,16 +273,34 @@ func (s *searcher) preparePrune(ctx context.Context, n int) (time.Duration, erro
 		return 0, nil
 	}
 	s.prune = nil // its memory is needed for the next
+	if s.corners == nil {
+		var err error
+		if s.corners, err = buildPruneTable(ctx, s.metric, []State{Solved}, noBits, s.cfg.Workers, nil); err != nil {
+			return 0, err
+		}
+	}
 	mask := s.cfg.pruneMask
 	if mask == 0 {
 		mask = allBits
+	}
+	start := time.Now()
+	if store := s.cfg.Tables; store != nil {
+		if t := store.Load(); t != nil && t.metric == s.metric && t.rows.mask == mask && t.Opens(open) {
+			s.prune = t
+			return time.Since(start), nil
+		}
 	}
 	t, err := buildPruneTable(ctx, s.metric, open, mask, s.cfg.Workers, s.cfg.TableProgress)
 	if err != nil {
 		return 0, err
 	}
 	s.prune = t
-	return t.Elapsed, nil
+	if store := s.cfg.Tables; store != nil {
+		if err := store.Save(t); err != nil {
+			return 0, fmt.Errorf("centers: keeping the pruning table: %w", err)
+		}
+	}
+	return time.Since(start), nil
 }
 
 // oddEmpty reports whether depth n has no relations by parity: in QTM

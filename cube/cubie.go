@@ -128,6 +128,21 @@ func (z *Cube) Mul(x, y *Cube) *Cube {
 	return z
 }
 
+// MulCorners sets z's corners to those of x*y and returns z, leaving z's
+// edges as they were: for searches that follow only the corners. z may
+// alias x or y.
+func (z *Cube) MulCorners(x, y *Cube) *Cube {
+	var cp [NCorners]Corner
+	var co [NCorners]uint8
+	for i := range NCorners {
+		j := y.CP[i]
+		cp[i] = x.CP[j]
+		co[i] = d3Table[x.CO[j]][y.CO[i]]
+	}
+	z.CP, z.CO = cp, co
+	return z
+}
+
 // Inv sets z to x^-1 and returns z. z may alias x.
 func (z *Cube) Inv(x *Cube) *Cube {
 	var r Cube

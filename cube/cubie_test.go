@@ -179,3 +179,18 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 		t.Errorf("Mul, Move, Position.Apply and Key allocate %v times per run", n)
 	}
 }
+
+// MulCorners is Mul on the corners and leaves the edges alone, reflections
+// (orientations 3..5) included.
+func TestMulCorners(t *testing.T) {
+	rng := newRand()
+	for range 1000 {
+		x, y, z := randomCube(rng), Sym(rng.IntN(NSyms)).Cube(), randomCube(rng)
+		want := Times(x, y)
+		got := z
+		got.MulCorners(&x, &y)
+		if got.CP != want.CP || got.CO != want.CO || got.EP != z.EP || got.EO != z.EO {
+			t.Fatalf("MulCorners(%v, %v) = %v, want corners of %v and edges of %v", x, y, got, want, z)
+		}
+	}
+}

@@ -3,11 +3,13 @@ package pipelines
 import (
 	"context"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
 	"github.com/cubecensus/cubecensus/centers"
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -107,9 +109,20 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 			env.Log.Info("centers depth", "metric", m, "depth", st.Depth, "open", st.Open, "probes", st.Probes, "nodes", st.Nodes,
 				"found", st.Found, "exhaustive", st.Exhaustive, "seconds", st.Elapsed.Seconds(), "table_seconds", st.Table.Seconds())
 		},
-		TableProgress: func(level int, reached, total int64) {
-			env.Log.Info("centers pruning table", "metric", m, "level", level, "reached", reached, "entries", total)
-		},
+	}
+	var tableBar *progress.Reporter
+	var tableReached int64
+	cfg.TableProgress = func(level int, reached, total int64) {
+		if tableBar == nil {
+			finish() // the last depth's bar
+			tableBar = env.Progress(fmt.Sprintf("centers %s pruning table (entries)", m), total)
+		}
+		tableBar.Add(reached - tableReached)
+		tableReached = reached
+		if reached == total {
+			tableBar.Finish()
+			tableBar, tableReached = nil, 0
+		}
 	}
 	if err := useCentersCheckpoints(env, &cfg); err != nil {
 		return nil, err
@@ -160,7 +173,34 @@ func useCentersCheckpoints(env *Env, cfg *centers.Config) error {
 		return err
 	}
 	cfg.Resume, cfg.Checkpoint, cfg.CheckpointEvery = resume, save, checkpointEvery
+	cfg.Tables = centersTableFile{env, env.CheckpointPath(cfg.Metric.String() + "-prune")}
 	return nil
+}
+
+// centersTableFile keeps a metric's pruning table beside its checkpoint (and
+// is removed with it), so that a resumed run loads the table instead of
+// building it again.
+type centersTableFile struct {
+	env  *Env
+	path string
+}
+
+func (f centersTableFile) Load() *centers.PruneTable {
+	file, err := os.Open(f.path)
+	if err != nil {
+		return nil
+	}
+	defer file.Close()
+	t, err := centers.DecodePruneTable(file)
+	if err != nil {
+		f.env.Log.Warn("centers: building the pruning table again", "path", f.path, "reason", err)
+		return nil
+	}
+	return t
+}
+
+func (f centersTableFile) Save(t *centers.PruneTable) error {
+	return tables.WriteAtomically(f.path, t.Encode)
 }
 
 // metricColumns are the four columns a table gives each metric.

@@ -76,6 +76,7 @@ func depthBars(env *Env, label, unit string) (report func(depth int, done, total
 		if bar != nil {
 			bar.Finish()
 		}
+		bar, depth = nil, -1
 	}
 	return report, finish
 }
