@@ -136,12 +136,14 @@ func (s *searcher) chunksFrom(out []chunk, c chunk, n int) []chunk {
 
 // pruned reports whether the pruning tables show that no relation of a
 // state still open has a prefix reaching cube c with state st and cost left
-// to spend. The corners' table (a megabyte, in cache) is asked first; the
-// open states' table (2.2 GB, a cache miss) only where at most k +
-// twistLevels is left, the prefixes probed and their parents, where it cuts
-// most: higher up nearly every prefix passes it.
+// to spend. Only inner prefixes are asked (more than k left): there one
+// answer saves a probe of each child, while at a probed prefix asking costs
+// about as much as the probe it might save. The corners' table (a megabyte,
+// in cache) is asked first; the open states' table (2.2 GB, a cache miss)
+// only where at most k + twistLevels is left, for higher up nearly every
+// prefix passes it.
 func (s *searcher) pruned(c *cube.Cube, st State, left int) bool {
-	if s.prune == nil || left > s.corners.limit {
+	if s.prune == nil || left <= s.k || left > s.corners.limit {
 		return false
 	}
 	k := cornerKeyOf(c)
@@ -153,7 +155,7 @@ func (s *searcher) pruned(c *cube.Cube, st State, left int) bool {
 
 // twistLevels is how far above the stored side the open states' table is
 // asked.
-const twistLevels = 1
+const twistLevels = 2
 
 // prober is one worker's depth-first search of chunks.
 type prober struct {
@@ -210,18 +212,15 @@ func (p *prober) node(c *cube.Cube, st State, cost int, last cube.Axis, tied []c
 			p.word = p.word[:depth]
 			continue
 		}
-		childState := st.Add(e.state)
 		if d >= p.n-s.k {
 			l := &leaf[leaves]
 			l.cube.Mul(c, &e.cube)
-			if !s.pruned(&l.cube, childState, p.n-d) {
-				l.hash, l.move, l.cost = hashKey(l.cube.Key()), e.move, d
-				leaves++
-			}
+			l.hash, l.move, l.cost = hashKey(l.cube.Key()), e.move, d
+			leaves++
 		} else {
 			var child cube.Cube
 			child.Mul(c, &e.cube)
-			if !s.pruned(&child, childState, p.n-d) {
+			if childState := st.Add(e.state); !s.pruned(&child, childState, p.n-d) {
 				p.node(&child, childState, d, e.axis, next)
 			}
 		}

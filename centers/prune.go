@@ -308,13 +308,13 @@ func buildPruneTable(ctx context.Context, m cube.Metric, open []State, mask Stat
 			}
 		})
 		frontier = count.Load()
+		if frontier == 0 {
+			t.limit = d
+			break
+		}
 		reached += frontier
 		if progress != nil {
 			progress(d+1, reached, int64(n))
-		}
-		if count.Load() == 0 {
-			t.limit = d
-			break
 		}
 	}
 	if err := ctx.Err(); err != nil {
