@@ -41,14 +41,27 @@
 // bound from sums of known relations (d(s+t) <= d(s)+d(t), bounds.go), each
 // with its maneuver.
 //
+// Pruning (prune.go). From Config.PruneFrom on, a prefix is dropped when it
+// cannot begin a relation whose state is still open: the distance of its
+// corners and its state from {(solved corners, t): t open}, in the group of
+// the corners and the center twists (1.8e11 elements; a table of 4.4e9
+// entries, 4 bits each, by the 48 symmetries, built by breadth-first search
+// in one to three minutes), must not exceed the cost left. A second table,
+// the corners' own distance (a megabyte), is asked first. A prefix of cost d
+// is always within d, so only prefixes past half the depth are cut, and
+// only inner ones are asked (at a probed prefix the lookup costs about what
+// it saves). The table is rebuilt whenever a depth begins with fewer states
+// open; where few remain (seed 000's deepest classes) it is far stronger
+// than the corners alone, where half the states are open hardly at all.
+// Pruning never changes what a depth finds, only what it costs: the tests
+// compare pruned and plain searches state by state.
+//
 // Cost. The stored side holds StoredEntries(m, k) words; depth n probes
 // about b^(n-k) prefixes (b is about 13 in HTM), each one or two cache
 // misses, about 16 million a second on 2 cores here. In HTM with k = 7
 // (1.1e8 words, 2.9 GB) depths through 16 take 10 seconds, depth 17 1.8e9
-// probes and 2 minutes, depth 18 about 2.4e10 probes and 25 minutes (the
-// necklace cut each depth 14-fold). Each further depth costs 13 times more:
-// ruling out 20 for seed 000's hardest class this way would take about 3
-// days on 2 cores, which is where pruning by the corners and the center
-// twists together (the open states' distance in the group of corners and
-// twists, 4.4e9 entries reduced by the 48 symmetries) must take over.
+// probes and 2 minutes, depth 18 about 2.4e10 probes and 25 minutes
+// unpruned (the necklace cut each depth 14-fold). Each further depth costs
+// 13 times more; BENCHMARKS.md has the measured cost of each depth with
+// pruning, and the README what the deepest proofs still cost.
 package centers

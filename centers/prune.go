@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/cubecensus/cubecensus/internal/hugepage"
+
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/parallel"
 )
@@ -273,6 +275,7 @@ func buildPruneTable(ctx context.Context, m cube.Metric, open []State, mask Stat
 	t := &PruneTable{cc: cornerClassesOnce(), rows: newRowStates(mask), metric: m, open: sortedStates(open), limit: limit}
 	n := len(t.cc.reps) * cube.NTwist * t.rowLen()
 	t.nib = make([]uint32, (n+7)/8)
+	hugepage.Advise(t.nib)
 	for i := range t.nib {
 		t.nib[i] = 0xffffffff
 	}
@@ -617,6 +620,7 @@ func DecodePruneTable(r io.Reader) (*PruneTable, error) {
 		return nil, fmt.Errorf("centers: a pruning table of %d words, want %d", h.Words, (n+7)/8)
 	}
 	t.nib = make([]uint32, h.Words)
+	hugepage.Advise(t.nib)
 	sum := sha256.New()
 	buf := make([]byte, 4*pruneFileChunk)
 	for i := 0; i < len(t.nib); i += pruneFileChunk {

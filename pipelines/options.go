@@ -64,7 +64,7 @@ func (o *Options) List() []Option {
 		{"upperface", "upperface-metrics", "metrics to search, comma-separated", &o.UpperfaceMetrics},
 		{"centers", "centers-budget", "probes each metric's search may make: one number for all (2.5e9) or per metric (HTM=3.2e10,QTM=1.5e10,STM=1.5e10)", &o.CentersBudget},
 		{"centers", "centers-metrics", "metrics to search, comma-separated", &o.CentersMetrics},
-		{"centers", "centers-prune-from", "first depth whose prefixes the corner-twist table prunes (0: never): one number for all or per metric (HTM=18,QTM=20,STM=15); the table takes 2.2 GB of --mem-budget", &o.CentersPrune},
+		{"centers", "centers-prune-from", "first depth whose prefixes the corner-twist table prunes (0: never): one number for all or per metric (HTM=18,QTM=20,STM=15); the table takes 2.2 GB of --mem-budget, and a minute or two to build at each depth that begins with fewer states open", &o.CentersPrune},
 	}
 }
 
@@ -252,10 +252,11 @@ func setPerMetric(s, what string, set func(m cube.Metric, value string) error) e
 // number for all, or METRIC=DEPTH pairs.
 type MetricDepths [cube.NMetrics]int
 
-// DefaultCentersPrune is where the centers search starts pruning: the first
-// depth that plain probing would spend more time on than the table's build
-// (about 4 minutes on 2 cores).
-var DefaultCentersPrune = MetricDepths{cube.HTM: 18, cube.QTM: 20, cube.STM: 15}
+// DefaultCentersPrune is where the centers search starts pruning by
+// default: the first depth past what the default budget reaches, so that a
+// default run builds no 2.2 GB table it would not repay; deep runs name
+// earlier depths (the README gives the command of the committed run).
+var DefaultCentersPrune = MetricDepths{cube.HTM: 19, cube.QTM: 22, cube.STM: 16}
 
 func (d *MetricDepths) String() string {
 	if d[0] == d[1] && d[1] == d[2] {

@@ -39,6 +39,17 @@ func TestOptionValues(t *testing.T) {
 		{new(Bytes), "-1GiB", false, ""},
 		{new(Bytes), "0", false, ""},
 		{new(Bytes), "1e30", false, ""},
+		{new(MetricProbes), "2.5e9", true, "2500000000"},
+		{new(MetricProbes), "htm=3e10, STM=1e9", true, "HTM=30000000000,QTM=0,STM=1000000000"},
+		{new(MetricProbes), "HTM=3e10,HTM=1", false, ""},
+		{new(MetricProbes), "HTM:3e10", false, ""},
+		{new(MetricProbes), "XTM=5", false, ""},
+		{new(MetricDepths), "18", true, "18"},
+		{new(MetricDepths), "HTM=19,stm=16", true, "HTM=19,QTM=0,STM=16"},
+		{new(MetricDepths), "HTM=x", false, ""},
+		{new(MetricDepths), "-1", false, ""},
+		{new(MetricDepths), "100", false, ""},
+		{new(MetricDepths), "QTM=2,QTM=3", false, ""},
 	} {
 		err := tc.value.Set(tc.input)
 		if (err == nil) != tc.ok || tc.ok && tc.value.String() != tc.want {

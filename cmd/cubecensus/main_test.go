@@ -94,6 +94,8 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"run", "upperface", "--upperface-budget", "NaN"}, true, `invalid argument "NaN" for "--upperface-budget"`},
 		{[]string{"run", "upperface", "--upperface-budget", "-4"}, true, `"--upperface-budget"`},
 		{[]string{"run", "upperface", "--upperface-budget", "1"}, true, "--upperface-budget 1 is too small"},
+		{[]string{"run", "centers", "--centers-prune-from", "HTM=x"}, true, `HTM=x: "x" is not a depth`},
+		{[]string{"run", "centers", "--centers-prune-from", "18", "--mem-budget", "2GiB"}, true, "with its pruning table"},
 		{[]string{"show", "missing.arrow"}, false, "missing.arrow"},
 		{[]string{"show"}, true, "one FILE"},
 		{[]string{"show", "a", "--format", "xml"}, true, `"xml"`},

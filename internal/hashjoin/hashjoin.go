@@ -31,6 +31,8 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/cubecensus/cubecensus/internal/hugepage"
+
 	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
@@ -115,6 +117,7 @@ func Build(n uint64, parts, workers int, gen Generator) (*Table, error) {
 
 	// Pass 2: place the entries, a batch at a time.
 	entries := make([]Entry, n)
+	hugepage.Advise(entries)
 	cursor := make([]atomic.Uint64, nBuckets)
 	for b := range cursor {
 		cursor[b].Store(bucketStart[b])
@@ -175,6 +178,7 @@ func Build(n uint64, parts, workers int, gen Generator) (*Table, error) {
 		words:       make([]filterWord, 1<<(fb-6)+1),
 		entries:     entries,
 	}
+	hugepage.Advise(t.words)
 	w := 0
 	for i, e := range entries {
 		f := e.Hash >> t.filterShift
