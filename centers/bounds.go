@@ -2,6 +2,16 @@ package centers
 
 import "github.com/cubecensus/cubecensus/cube"
 
+// firstOpen is the least distance a state not found by a search exhaustive
+// through depth exhaustive can have: the next depth, the next even one in
+// QTM, whose relations have even costs (searcher.oddEmpty).
+func firstOpen(m cube.Metric, exhaustive int) int {
+	if m == cube.QTM && exhaustive%2 == 0 {
+		return exhaustive + 2
+	}
+	return exhaustive + 1
+}
+
 // bound gives every state the search did not reach its bounds: its distance
 // exceeds the exhaustive depth (and is even in QTM), and is at most the cost of the cheapest sum
 // of known relations (two relations one after the other form a relation
@@ -9,10 +19,7 @@ import "github.com/cubecensus/cubecensus/cube"
 // taken until none improves, each kept as its word, so every upper bound
 // has its maneuver.
 func (r *Result) bound() {
-	lower := r.Exhaustive + 1
-	if r.Metric == cube.QTM && lower%2 == 1 {
-		lower++ // QTM relations have even costs (searcher.oddEmpty)
-	}
+	lower := firstOpen(r.Metric, r.Exhaustive)
 	for i, u := range r.Upper {
 		if u < 0 || u > r.Exhaustive {
 			r.Lower[i] = lower

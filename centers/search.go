@@ -3,6 +3,8 @@ package centers
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -97,6 +99,18 @@ type Config struct {
 	Checkpoint      func(*Checkpoint) error
 	CheckpointEvery time.Duration
 	Resume          *Checkpoint
+	// Start, if set (and Resume not), continues an earlier run from the
+	// depth after its exhaustive one.
+	Start *Start
+}
+
+// Start is where an earlier run left a search: the depth through which it
+// was exhaustive, and every state whose distance it proved, with a maneuver
+// of that cost (the pipeline reads them back from its tables). Search
+// checks each maneuver before it relies on it.
+type Start struct {
+	Exhaustive int
+	Known      map[State]cube.Word
 }
 
 // DepthStats is what one depth of the search did.
@@ -210,6 +224,12 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		n, chunk, spent, s.foundBefore = c.Depth, c.Chunk, c.Spent, c.FoundBefore
 	} else {
 		s.record(Solved, 0, cube.Word{})
+		if st := cfg.Start; st != nil {
+			if err := s.start(st); err != nil {
+				return nil, err
+			}
+			n = st.Exhaustive + 1
+		}
 	}
 	if err := s.buildTable(ctx); err != nil {
 		return nil, err
@@ -301,6 +321,40 @@ func (s *searcher) preparePrune(ctx context.Context, n int) (time.Duration, erro
 		}
 	}
 	return time.Since(start), nil
+}
+
+// start records what st says was proven, checking every maneuver: it must
+// solve the cubies, give its state, and cost no less than st's exhaustive
+// depth allows (a state that close would have been found there).
+func (s *searcher) start(st *Start) error {
+	if st.Exhaustive < 0 {
+		return fmt.Errorf("centers: a start exhaustive through %d", st.Exhaustive)
+	}
+	states := slices.Sorted(maps.Keys(st.Known))
+	for _, state := range states {
+		w := st.Known[state]
+		cost := w.Cost(s.metric)
+		if !state.Valid() || w.Cube() != cube.Solved || Of(w) != state || (state != Solved && cost == 0) {
+			return fmt.Errorf("centers: the start's maneuver %v does not give state %v", w, state)
+		}
+		if cost > firstOpen(s.metric, st.Exhaustive) {
+			return fmt.Errorf("centers: the start gives %v distance %d, beyond what exhaustive through %d proves", state, cost, st.Exhaustive)
+		}
+		for _, g := range Images {
+			if j := g.Apply(state).Index(); s.res.Upper[j] >= 0 && s.res.Upper[j] != cost {
+				return fmt.Errorf("centers: the start gives %v distance %d, and a state of its class %d", state, cost, s.res.Upper[j])
+			}
+		}
+		if i := state.Index(); s.res.Upper[i] < 0 {
+			s.res.Lower[i], s.res.Upper[i], s.res.Word[i] = cost, cost, w
+			s.found++
+		}
+	}
+	for _, state := range states { // images the start left out
+		s.record(state, st.Known[state].Cost(s.metric), st.Known[state])
+	}
+	s.res.Exhaustive = st.Exhaustive
+	return nil
 }
 
 // oddEmpty reports whether depth n has no relations by parity: in QTM

@@ -125,3 +125,40 @@ func BenchmarkDepth(b *testing.B) {
 		})
 	}
 }
+
+// A search started from an earlier run's proven states and exhaustive depth
+// ends as one run through; a start whose maneuver does not give its state
+// is refused.
+func TestStart(t *testing.T) {
+	cfg := Config{Metric: cube.HTM, StoredDepth: 4, MaxDepth: 12, Workers: 2}
+	whole, err := Search(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := &Start{Exhaustive: 10, Known: map[State]cube.Word{}}
+	for _, s := range States {
+		if i := s.Index(); whole.Upper[i] >= 0 && whole.Upper[i] <= 10 {
+			start.Known[s] = whole.Word[i]
+		}
+	}
+	cfg.Start = start
+	continued, err := Search(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if continued.Exhaustive != whole.Exhaustive || !reflect.DeepEqual(continued.Lower, whole.Lower) || !reflect.DeepEqual(continued.Upper, whole.Upper) {
+		t.Errorf("the continued search disagrees with the whole one")
+	}
+	if len(continued.Depths) != 2 || continued.Depths[0].Depth != 11 {
+		t.Errorf("the continued search did depths %v, want 11 and 12", continued.Depths)
+	}
+	for s, w := range start.Known {
+		if s != Solved {
+			start.Known[s] = append(w[:len(w):len(w)], w...) // cost doubled: beyond what exhaustive 10 proves, or its state changed
+			break
+		}
+	}
+	if _, err := Search(context.Background(), cfg); err == nil {
+		t.Error("a start with a wrong maneuver was accepted")
+	}
+}

@@ -90,3 +90,33 @@ func moveWithEffect(q Sym, effect *Cube) Move {
 	}
 	panic("cube: no face or slice turn has this effect")
 }
+
+// WordOf is the inverse of Word.Moves: the word in the home frame of a
+// maneuver of face turns, slice turns and rotations (a rotation only renames
+// the layers of the moves after it), neighbours on one axis merged as
+// Concat merges them. It reports an error for a move whose effect is not
+// an axis move.
+func WordOf(moves []Move) (Word, error) {
+	p := NewPosition()
+	var w Word
+	for _, m := range moves {
+		if !m.IsRotation() {
+			e, ok := axisMoveOfCube[framedMove[p.frame][m]]
+			if !ok {
+				return nil, fmt.Errorf("cube: %v turns no axis", m)
+			}
+			w = Concat(w, Word{e})
+		}
+		p.Apply(m)
+	}
+	return w, nil
+}
+
+// axisMoveOfCube maps each axis move's effect to the move.
+var axisMoveOfCube = func() map[Cube]AxisMove {
+	t := make(map[Cube]AxisMove, NAxisMoves)
+	for _, e := range AxisMoves {
+		t[e.Cube()] = e
+	}
+	return t
+}()

@@ -1,6 +1,9 @@
 package cube
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestPositionMatchesGeometry applies maneuvers with slices and rotations
 // to stickers in space and reads the result by its centers.
@@ -74,5 +77,28 @@ func TestReframe(t *testing.T) {
 		if FromMoves(Reframe(fixed)) != product {
 			t.Fatalf("Reframe(%s) does not do what its effects do", FormatManeuver(fixed))
 		}
+	}
+}
+
+// WordOf reads back what Word.Moves writes, in every metric, and follows
+// rotations.
+func TestWordOf(t *testing.T) {
+	rng := newRand()
+	for range 500 {
+		w := RandomWord(rng, rng.IntN(20))
+		for _, m := range Metrics {
+			got, err := WordOf(w.Moves(m))
+			if err != nil || !slices.Equal(got, w) {
+				t.Fatalf("%s: WordOf(%v) = %v, %v; want %v", m, w.Moves(m), got, err, w)
+			}
+		}
+	}
+	moves, err := ParseManeuver("x R y M' z2 U")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := WordOf(moves)
+	if err != nil || w.Cube() != FromMoves(moves) {
+		t.Errorf("WordOf with rotations: %v (%v) does not reach FromMoves", w, err)
 	}
 }

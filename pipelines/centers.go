@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cubecensus/cubecensus/centers"
 	"github.com/cubecensus/cubecensus/cube"
@@ -55,11 +57,17 @@ func storedDepthCenters(env *Env, m cube.Metric) (int, error) {
 	return k, nil
 }
 
-// checkCenters refuses a memory budget too small for a search.
+// checkCenters refuses a memory budget too small for a search, and tables to
+// continue from that cannot be read.
 func checkCenters(env *Env) error {
 	for _, m := range env.Options.CentersMetrics {
 		if _, err := storedDepthCenters(env, m); err != nil {
 			return err
+		}
+		if dir := string(env.Options.CentersContinue); dir != "" {
+			if _, err := centersStart(dir, m, map[string]string{}); err != nil {
+				return fmt.Errorf("%w: %w", ErrOption, err)
+			}
 		}
 	}
 	return nil
@@ -127,6 +135,14 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 	if err := useCentersCheckpoints(env, &cfg); err != nil {
 		return nil, err
 	}
+	if dir := string(env.Options.CentersContinue); dir != "" && cfg.Resume == nil {
+		start, err := centersStart(dir, m, params)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Start = start
+		env.Log.Info("centers: continuing", "metric", m, "from", dir, "exhaustive", start.Exhaustive, "proven", len(start.Known))
+	}
 	r, err := centers.Search(ctx, cfg)
 	finish()
 	if err != nil {
@@ -150,6 +166,63 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 	}
 	params[m.String()+".unresolved"] = strconv.Itoa(open)
 	return r, nil
+}
+
+// centersStart reads what the centers tables in dir prove for metric m, for
+// a search to continue from: the depth through which every depth was
+// exhaustive, and each state whose distance is proven, with its maneuver
+// parsed back into a word (Search checks it again). The per-depth figures
+// of the run that made the tables go into params, and a record of where
+// the search continues from.
+func centersStart(dir string, m cube.Metric, params map[string]string) (*centers.Start, error) {
+	statesPath := filepath.Join(dir, "centers_states"+tables.Extension)
+	states, prov, err := tables.Read(statesPath)
+	if err != nil {
+		return nil, fmt.Errorf("--centers-continue-from: %w", err)
+	}
+	distPath := filepath.Join(dir, "centers_distribution"+tables.Extension)
+	dist, _, err := tables.Read(distPath)
+	if err != nil {
+		return nil, fmt.Errorf("--centers-continue-from: %w", err)
+	}
+	exhaustive := -1
+	for _, row := range dist.Rows { // rows run by metric, then depth
+		if cell(dist, row, "metric") == m.String() && cell(dist, row, "exhaustive") == true && cell(dist, row, "depth") == int64(exhaustive+1) {
+			exhaustive++
+		}
+	}
+	if exhaustive < 0 {
+		return nil, fmt.Errorf("--centers-continue-from: %s has no exhaustive depth of %s", distPath, m)
+	}
+	p := strings.ToLower(m.String())
+	start := &centers.Start{Exhaustive: exhaustive, Known: map[centers.State]cube.Word{}}
+	for _, row := range states.Rows {
+		d, ok := cell(states, row, p+"_distance").(int64)
+		if !ok {
+			continue
+		}
+		s, _ := cell(states, row, "state").(int64)
+		text, _ := cell(states, row, p+"_maneuver").(string)
+		moves, err := cube.ParseManeuver(text)
+		if err != nil {
+			return nil, fmt.Errorf("--centers-continue-from: %s, state %d: %w", statesPath, s, err)
+		}
+		w, err := cube.WordOf(moves)
+		if err != nil || w.Cost(m) != int(d) {
+			return nil, fmt.Errorf("--centers-continue-from: %s, state %d: the %s maneuver %q does not cost its distance %d", statesPath, s, m, text, d)
+		}
+		start.Known[centers.State(s)] = w
+	}
+	for key, value := range prov.Params {
+		if depth, ok := strings.CutPrefix(key, m.String()+".depth"); ok {
+			if n, err := strconv.Atoi(depth); err == nil && n <= exhaustive {
+				params[key] = value
+			}
+		}
+	}
+	params[m.String()+".continued"] = fmt.Sprintf("from %s (commit %s, written %s): exhaustive through %d, %d states proven; the depths through %d keep that run's figures",
+		statesPath, prov.Commit, prov.End.UTC().Format(time.RFC3339), exhaustive, len(start.Known), exhaustive)
+	return start, nil
 }
 
 // centersCheckpoints is how the pipeline keeps the centers stage's

@@ -2,6 +2,8 @@ package pipelines
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"testing"
 
 	"github.com/cubecensus/cubecensus/centers"
@@ -125,6 +127,41 @@ func TestCentersStage(t *testing.T) {
 	checkCentersTables(t, tabs)
 	if prov.Params["HTM.exhaustive_depth"] != "13" || prov.Params["HTM.unresolved"] == "0" {
 		t.Errorf("HTM: exhaustive through %s, %s unresolved; want 13 and some", prov.Params["HTM.exhaustive_depth"], prov.Params["HTM.unresolved"])
+	}
+}
+
+// A run continued from another's tables keeps what they prove, searches on
+// from the depth after their exhaustive one, and says so in its provenance.
+func TestCentersContinue(t *testing.T) {
+	env := testEnv(512 << 20)
+	env.Options.CentersBudget = MetricProbes{1e6, 1e6, 1e6}
+	first := t.TempDir()
+	if _, err := Run(context.Background(), centersStage, env, first); err != nil {
+		t.Fatal(err)
+	}
+	firstTabs, firstProv := readTables(t, first, centersStage.Tables)
+	env.Options.CentersBudget = MetricProbes{3e6, 3e6, 3e6}
+	env.Options.CentersContinue = Folder(first)
+	second := t.TempDir()
+	if _, err := Run(context.Background(), centersStage, env, second); err != nil {
+		t.Fatal(err)
+	}
+	tabs, prov := readTables(t, second, centersStage.Tables)
+	checkCentersTables(t, tabs)
+	before, after := firstTabs["centers_states"], tabs["centers_states"]
+	for i, row := range before.Rows {
+		for _, m := range []string{"htm", "qtm", "stm"} {
+			if d := cell(before, row, m+"_distance"); d != nil && cell(after, after.Rows[i], m+"_distance") != d {
+				t.Fatalf("state %v: %s distance %v before, %v continued", row[0], m, d, cell(after, after.Rows[i], m+"_distance"))
+			}
+		}
+	}
+	for _, m := range cube.Metrics {
+		was, _ := strconv.Atoi(firstProv.Params[m.String()+".exhaustive_depth"])
+		now, _ := strconv.Atoi(prov.Params[m.String()+".exhaustive_depth"])
+		if now < was || m == cube.HTM && now == was || prov.Params[m.String()+".continued"] == "" || prov.Params[fmt.Sprintf("%s.depth%02d", m, was)] != firstProv.Params[fmt.Sprintf("%s.depth%02d", m, was)] {
+			t.Errorf("%s: exhaustive through %d, continued through %d (%q), or its depth %d lost its figures", m, was, now, prov.Params[m.String()+".continued"], was)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +27,7 @@ type Options struct {
 	CentersBudget    MetricProbes // centers: the probes each metric's search may make
 	CentersMetrics   MetricList   // centers: the metrics to search
 	CentersPrune     MetricDepths // centers: each metric's first depth pruned by the corner-twist table (0: none)
+	CentersContinue  Folder       // centers: the folder of earlier centers tables to continue from ("": start afresh)
 }
 
 // NewOptions returns the default options.
@@ -64,6 +66,7 @@ func (o *Options) List() []Option {
 		{"upperface", "upperface-metrics", "metrics to search, comma-separated", &o.UpperfaceMetrics},
 		{"centers", "centers-budget", "probes each metric's search may make: one number for all (2.5e9) or per metric (HTM=3.2e10,QTM=1.5e10,STM=1.5e10)", &o.CentersBudget},
 		{"centers", "centers-metrics", "metrics to search, comma-separated", &o.CentersMetrics},
+		{"centers", "centers-continue-from", "continue each metric from the centers tables in this folder (e.g. results): their proven states, from the depth after their exhaustive one", &o.CentersContinue},
 		{"centers", "centers-prune-from", "first depth whose prefixes the corner-twist table prunes (0: never): one number for all or per metric (HTM=18,QTM=20,STM=15); the table takes 2.2 GB of --mem-budget, and a minute or two to build at each depth that begins with fewer states open", &o.CentersPrune},
 	}
 }
@@ -248,15 +251,34 @@ func setPerMetric(s, what string, set func(m cube.Metric, value string) error) e
 	return nil
 }
 
+// Folder is a folder's path; Set refuses one that is not a folder.
+type Folder string
+
+func (f *Folder) String() string { return string(*f) }
+func (f *Folder) Type() string   { return "folder" }
+
+// Set takes the path of an existing folder.
+func (f *Folder) Set(s string) error {
+	info, err := os.Stat(s)
+	if err != nil {
+		return err
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("%s is not a folder", s)
+	}
+	*f = Folder(s)
+	return nil
+}
+
 // MetricDepths is a depth for each metric, given as MetricProbes is: one
 // number for all, or METRIC=DEPTH pairs.
 type MetricDepths [cube.NMetrics]int
 
 // DefaultCentersPrune is where the centers search starts pruning by
-// default: the first depth past what the default budget reaches, so that a
-// default run builds no 2.2 GB table it would not repay; deep runs name
-// earlier depths (the README gives the command of the committed run).
-var DefaultCentersPrune = MetricDepths{cube.HTM: 19, cube.QTM: 22, cube.STM: 16}
+// default: nowhere. The default budget does not reach the depths where the
+// 2.2 GB table repays its build, and a small --mem-budget could not hold it;
+// deep runs name their depths (the README gives the committed run's).
+var DefaultCentersPrune = MetricDepths{}
 
 func (d *MetricDepths) String() string {
 	if d[0] == d[1] && d[1] == d[2] {

@@ -96,6 +96,8 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"run", "upperface", "--upperface-budget", "1"}, true, "--upperface-budget 1 is too small"},
 		{[]string{"run", "centers", "--centers-prune-from", "HTM=x"}, true, `HTM=x: "x" is not a depth`},
 		{[]string{"run", "centers", "--centers-prune-from", "18", "--mem-budget", "2GiB"}, true, "with its pruning table"},
+		{[]string{"run", "centers", "--centers-continue-from", "/nonexistent"}, true, "/nonexistent"},
+		{[]string{"run", "centers", "--centers-continue-from", "."}, true, "centers_states.arrow"},
 		{[]string{"show", "missing.arrow"}, false, "missing.arrow"},
 		{[]string{"show"}, true, "one FILE"},
 		{[]string{"show", "a", "--format", "xml"}, true, `"xml"`},
