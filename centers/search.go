@@ -231,13 +231,15 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 			n = st.Exhaustive + 1
 		}
 	}
-	if err := s.buildTable(ctx); err != nil {
-		return nil, err
-	}
 	s.lastSave = time.Now()
 	for ; s.found < NStates; n++ {
 		if cfg.MaxDepth > 0 && n > cfg.MaxDepth || cfg.Budget > 0 && spent >= cfg.Budget {
 			break // a depth the budget cannot pay for is not begun
+		}
+		if s.table == nil { // built for the first depth searched, so a search that ends at once builds none
+			if err := s.buildTable(ctx); err != nil {
+				return nil, err
+			}
 		}
 		if chunk == 0 {
 			s.foundBefore = s.found

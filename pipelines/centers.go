@@ -2,6 +2,7 @@ package pipelines
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -77,12 +78,27 @@ func runCenters(ctx context.Context, env *Env) (*Output, error) {
 	metrics, budget := env.Options.CentersMetrics, env.Options.CentersBudget
 	params := map[string]string{"budget": budget.String(), "metrics": metrics.String(), "prune_from": env.Options.CentersPrune.String()}
 	found := map[cube.Metric]*centers.Result{}
+	var done MetricList // in table order: the metrics searched, then those carried over
 	for _, m := range metrics {
 		r, err := searchCenters(ctx, env, m, int64(budget[m]), params)
 		if err != nil {
 			return nil, err
 		}
-		found[m] = r
+		found[m], done = r, append(done, m)
+	}
+	if dir := string(env.Options.CentersContinue); dir != "" {
+		for _, m := range cube.Metrics {
+			if found[m] != nil {
+				continue
+			}
+			r, err := carryCenters(dir, m, params)
+			if err != nil {
+				return nil, err
+			}
+			if r != nil {
+				found[m], done = r, append(done, m)
+			}
+		}
 	}
 	seed, err := centers.Seed000()
 	if err != nil {
@@ -95,7 +111,7 @@ func runCenters(ctx context.Context, env *Env) (*Output, error) {
 		}
 	}
 	return &Output{
-		Tables: []*tables.Table{centersStates(cells), centersClasses(cells, seed), centersDistribution(metrics, found)},
+		Tables: []*tables.Table{centersStates(cells), centersClasses(cells, seed), centersDistribution(done, found)},
 		Params: params,
 	}, nil
 }
@@ -168,6 +184,31 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 	return r, nil
 }
 
+// carryCenters takes metric m over unsearched from the centers tables in
+// dir, when they hold it: what they prove, with bounds from its sums again,
+// and the provenance of the run that did it. It returns nil where the
+// tables did not search m.
+func carryCenters(dir string, m cube.Metric, params map[string]string) (*centers.Result, error) {
+	start, err := centersStart(dir, m, params)
+	if errors.Is(err, errNotSearched) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r, err := centers.Search(context.Background(), centers.Config{Metric: m, StoredDepth: 1, MaxDepth: start.Exhaustive, Start: start})
+	if err != nil {
+		return nil, err
+	}
+	params[m.String()+".exhaustive_depth"] = strconv.Itoa(r.Exhaustive)
+	params[m.String()+".carried"] = "not searched by this run: taken over from " + dir
+	return r, nil
+}
+
+// errNotSearched is centersStart's error for tables that did not search the
+// metric.
+var errNotSearched = errors.New("the tables did not search this metric")
+
 // centersStart reads what the centers tables in dir prove for metric m, for
 // a search to continue from: the depth through which every depth was
 // exhaustive, and each state whose distance is proven, with its maneuver
@@ -192,7 +233,7 @@ func centersStart(dir string, m cube.Metric, params map[string]string) (*centers
 		}
 	}
 	if exhaustive < 0 {
-		return nil, fmt.Errorf("--centers-continue-from: %s has no exhaustive depth of %s", distPath, m)
+		return nil, fmt.Errorf("--centers-continue-from: %s: %s: %w", distPath, m, errNotSearched)
 	}
 	p := strings.ToLower(m.String())
 	start := &centers.Start{Exhaustive: exhaustive, Known: map[centers.State]cube.Word{}}

@@ -163,6 +163,24 @@ func TestCentersContinue(t *testing.T) {
 			t.Errorf("%s: exhaustive through %d, continued through %d (%q), or its depth %d lost its figures", m, was, now, prov.Params[m.String()+".continued"], was)
 		}
 	}
+	// A run of one metric carries the others over unchanged.
+	env.Options.CentersMetrics, env.Options.CentersContinue = MetricList{cube.HTM}, Folder(second)
+	third := t.TempDir()
+	if _, err := Run(context.Background(), centersStage, env, third); err != nil {
+		t.Fatal(err)
+	}
+	carried, _ := readTables(t, third, centersStage.Tables)
+	checkCentersTables(t, carried)
+	now := carried["centers_states"]
+	for i, row := range after.Rows {
+		for _, m := range []string{"qtm", "stm"} {
+			for _, c := range []string{"_distance", "_lower", "_upper"} {
+				if cell(after, row, m+c) != cell(now, now.Rows[i], m+c) {
+					t.Fatalf("state %v: %s%s %v, carried over as %v", row[0], m, c, cell(after, row, m+c), cell(now, now.Rows[i], m+c))
+				}
+			}
+		}
+	}
 }
 
 // TestCommittedCenters checks the committed results: every maneuver
