@@ -76,7 +76,7 @@ func checkCenters(env *Env) error {
 
 func runCenters(ctx context.Context, env *Env) (*Output, error) {
 	metrics, budget := env.Options.CentersMetrics, env.Options.CentersBudget
-	params := map[string]string{"budget": budget.String(), "metrics": metrics.String(), "prune_from": env.Options.CentersPrune.String()}
+	params := map[string]string{"budget": budget.String(), "metrics": metrics.String(), "prune_from": env.Options.CentersPrune.String(), "max_depth": env.Options.CentersMaxDepth.String()}
 	found := map[cube.Metric]*centers.Result{}
 	var done MetricList // in table order: the metrics searched, then those carried over
 	for _, m := range metrics {
@@ -128,6 +128,7 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 	report, finish := depthBars(env, "centers "+m.String(), " (chunks)")
 	cfg := centers.Config{
 		Metric: m, StoredDepth: k, Budget: budget, Workers: env.Workers, PruneFrom: env.Options.CentersPrune[m],
+		MaxDepth: env.Options.CentersMaxDepth[m],
 		Progress: report,
 		Depth: func(st centers.DepthStats) {
 			env.Log.Info("centers depth", "metric", m, "depth", st.Depth, "open", st.Open, "probes", st.Probes, "nodes", st.Nodes,

@@ -28,6 +28,7 @@ type Options struct {
 	CentersMetrics   MetricList   // centers: the metrics to search
 	CentersPrune     MetricDepths // centers: each metric's first depth pruned by the corner-twist table (0: none)
 	CentersContinue  Folder       // centers: the folder of earlier centers tables to continue from ("": start afresh)
+	CentersMaxDepth  MetricDepths // centers: each metric's last depth searched (0: until the budget is spent)
 }
 
 // NewOptions returns the default options.
@@ -67,6 +68,7 @@ func (o *Options) List() []Option {
 		{"centers", "centers-budget", "probes each metric's search may make: one number for all (2.5e9) or per metric (HTM=3.2e10,QTM=1.5e10,STM=1.5e10)", &o.CentersBudget},
 		{"centers", "centers-metrics", "metrics to search, comma-separated", &o.CentersMetrics},
 		{"centers", "centers-continue-from", "continue each metric from the centers tables in this folder (e.g. results): their proven states, from the depth after their exhaustive one", &o.CentersContinue},
+		{"centers", "centers-max-depth", "last depth each metric searches (0: until its budget is spent): one number for all or per metric (STM=16)", &o.CentersMaxDepth},
 		{"centers", "centers-prune-from", "first depth whose prefixes the corner-twist table prunes (0: never): one number for all or per metric (HTM=18,QTM=20,STM=15); the table takes 2.2 GB of --mem-budget, and a minute or two to build at each depth that begins with fewer states open", &o.CentersPrune},
 	}
 }
