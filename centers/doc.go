@@ -62,6 +62,6 @@
 // (1.1e8 words, 2.9 GB) depths through 16 take 10 seconds, depth 17 1.8e9
 // probes and 2 minutes, depth 18 about 2.4e10 probes and 25 minutes
 // unpruned (the necklace cut each depth 14-fold). Each further depth costs
-// 13 times more; BENCHMARKS.md has the measured cost of each depth with
-// pruning, and the README what the deepest proofs still cost.
+// 13 times more; the README gives the measured cost of pruned depths and
+// what the deepest proofs still cost.
 package centers

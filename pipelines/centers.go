@@ -175,14 +175,19 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 	params[m.String()+".stored_depth"] = strconv.Itoa(r.StoredDepth)
 	params[m.String()+".stored_words"] = strconv.Itoa(r.StoredEntries)
 	params[m.String()+".exhaustive_depth"] = strconv.Itoa(r.Exhaustive)
-	open := 0
+	params[m.String()+".unresolved"] = strconv.Itoa(unresolved(r))
+	return r, nil
+}
+
+// unresolved counts the states whose distance r does not know.
+func unresolved(r *centers.Result) int {
+	n := 0
 	for _, s := range centers.States {
 		if !r.Exact(s) {
-			open++
+			n++
 		}
 	}
-	params[m.String()+".unresolved"] = strconv.Itoa(open)
-	return r, nil
+	return n
 }
 
 // carryCenters takes metric m over unsearched from the centers tables in
@@ -202,6 +207,7 @@ func carryCenters(dir string, m cube.Metric, params map[string]string) (*centers
 		return nil, err
 	}
 	params[m.String()+".exhaustive_depth"] = strconv.Itoa(r.Exhaustive)
+	params[m.String()+".unresolved"] = strconv.Itoa(unresolved(r))
 	params[m.String()+".carried"] = "not searched by this run: taken over from " + dir
 	return r, nil
 }
@@ -255,15 +261,13 @@ func centersStart(dir string, m cube.Metric, params map[string]string) (*centers
 		}
 		start.Known[centers.State(s)] = w
 	}
-	for key, value := range prov.Params {
-		if depth, ok := strings.CutPrefix(key, m.String()+".depth"); ok {
-			if n, err := strconv.Atoi(depth); err == nil && n <= exhaustive {
-				params[key] = value
-			}
+	for key, value := range prov.Params { // the run's own figures of the depths it did (a new search overwrites those it redoes)
+		if strings.HasPrefix(key, m.String()+".") && key != m.String()+".continued" && key != m.String()+".carried" {
+			params[key] = value
 		}
 	}
-	params[m.String()+".continued"] = fmt.Sprintf("from %s (commit %s, written %s): exhaustive through %d, %d states proven; the depths through %d keep that run's figures",
-		statesPath, prov.Commit, prov.End.UTC().Format(time.RFC3339), exhaustive, len(start.Known), exhaustive)
+	params[m.String()+".continued"] = fmt.Sprintf("from %s (commit %s, written %s): exhaustive through %d, %d states proven; each depth keeps the figures of the last run that searched it",
+		statesPath, prov.Commit, prov.End.UTC().Format(time.RFC3339), exhaustive, len(start.Known))
 	return start, nil
 }
 
