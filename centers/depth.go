@@ -146,7 +146,7 @@ func (s *searcher) pruned(c *cube.Cube, st State, left int) bool {
 	if s.prune == nil || left <= s.k || left > s.corners.limit {
 		return false
 	}
-	k := cornerKeyOf(c)
+	k := s.corners.cc.keyOf(c)
 	if s.corners.boundAt(k, 0) > left {
 		return true
 	}

@@ -152,13 +152,6 @@ func newRowStates(mask State) *rowStates {
 	return r
 }
 
-// stateParity is the parity of a state's total quarter turns, which is its
-// corner permutation's.
-func stateParity(s State) int {
-	t := s.Twists()
-	return (t[0] + t[1] + t[2] + t[3] + t[4] + t[5]) & 1
-}
-
 func (r *rowStates) len() int { return len(r.states[0]) }
 
 // PruneTable is the pruning table of one metric and one set of open states.
@@ -208,7 +201,7 @@ func (t *PruneTable) setIfUnreached(i int, d uint8) bool {
 
 // Bound returns the table's lower bound on the cost still needed to reach
 // a state of O after a prefix that reached cube c with state s.
-func (t *PruneTable) Bound(c *cube.Cube, s State) int { return t.boundAt(cornerKeyOf(c), s) }
+func (t *PruneTable) Bound(c *cube.Cube, s State) int { return t.boundAt(t.cc.keyOf(c), s) }
 
 // cornerKey is where a cube's corners fall in every table: the row of the
 // class of their permutation and their twist conjugated to that class's
@@ -219,8 +212,7 @@ type cornerKey struct {
 	sym cube.Sym
 }
 
-func cornerKeyOf(c *cube.Cube) cornerKey {
-	cc := cornerClassesOnce()
+func (cc *cornerClasses) keyOf(c *cube.Cube) cornerKey {
 	p := c.CornerPerm()
 	y := cc.toRep[p]
 	inv, sym := y.Inverse().Cube(), y.Cube()
@@ -257,15 +249,12 @@ func generators(m cube.Metric) []cube.AxisMove {
 	return gens
 }
 
-// BuildPruneTable searches every level from {(solved, t): t in open} under
-// metric m's moves of cost 1. Open must be closed under the 48 symmetries.
-// Progress, if set, is called after each level with the entries reached
-// and the table's size, and once more at the end with both the size (the
-// entries beyond the last level are then set to its bound).
-func BuildPruneTable(ctx context.Context, m cube.Metric, open []State, workers int, progress func(level int, reached, total int64)) (*PruneTable, error) {
-	return buildPruneTable(ctx, m, open, allBits, workers, progress)
-}
-
+// buildPruneTable searches every level from {(solved, t): t in open} under
+// metric m's moves of cost 1, keeping the part mask of each state. Open
+// must be closed under the 48 symmetries. Progress, if set, is called after
+// each level with the entries reached and the table's size, and once more
+// at the end with both the size (the entries beyond the last level are then
+// set to its bound).
 func buildPruneTable(ctx context.Context, m cube.Metric, open []State, mask State, workers int, progress func(level int, reached, total int64)) (*PruneTable, error) {
 	start := time.Now()
 	if err := symmetricSet(open); err != nil {
@@ -410,14 +399,16 @@ type expander struct {
 	t        *PruneTable
 	gens     []cube.AxisMove
 	moves    [][]classMove
+	genState []State    // Of each generator
 	frontier []uint16   // positions in one row of the entries at level d
 	twMap    [][]uint16 // twMap[k][i]: where generator k takes position i of the class being expanded
 }
 
 func newExpander(t *PruneTable, gens []cube.AxisMove, moves [][]classMove) *expander {
 	x := &expander{t: t, gens: gens, moves: moves, frontier: make([]uint16, 0, t.rowLen()), twMap: make([][]uint16, len(gens))}
-	for k := range x.twMap {
+	for k, g := range gens {
 		x.twMap[k] = make([]uint16, t.rowLen())
+		x.genState = append(x.genState, Of(cube.Word{g}))
 	}
 	return x
 }
@@ -426,8 +417,8 @@ func newExpander(t *PruneTable, gens []cube.AxisMove, moves [][]classMove) *expa
 func (x *expander) prepare(r int) {
 	t := x.t
 	states := t.rows.states[t.cc.parity[r]]
-	for k, g := range x.gens {
-		gs, y := Of(cube.Word{g}), x.moves[r][k].sym
+	for k := range x.gens {
+		gs, y := x.genState[k], x.moves[r][k].sym
 		for i, s := range states {
 			x.twMap[k][i] = t.rows.pos[s.Add(gs).Conjugate(y)&t.rows.mask]
 		}

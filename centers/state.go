@@ -52,14 +52,14 @@ func (s State) Twist(f cube.Layer) int { return int(s>>(2*(5-uint(f)))) & 3 }
 
 // Valid reports whether s numbers a state: at most 4095, an even sum.
 func (s State) Valid() bool {
-	if s >= NNumbers {
-		return false
-	}
-	sum := 0
-	for _, x := range s.Twists() {
-		sum += x
-	}
-	return sum%2 == 0
+	return s < NNumbers && stateParity(s) == 0
+}
+
+// stateParity is the parity of a state's total quarter turns, which is its
+// corner permutation's.
+func stateParity(s State) int {
+	t := s.Twists()
+	return (t[0] + t[1] + t[2] + t[3] + t[4] + t[5]) & 1
 }
 
 // States lists the 2048 states in increasing order of their numbers.

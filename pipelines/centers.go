@@ -91,7 +91,7 @@ func runCenters(ctx context.Context, env *Env) (*Output, error) {
 			if found[m] != nil {
 				continue
 			}
-			r, err := carryCenters(dir, m, params)
+			r, err := carryCenters(ctx, dir, m, params)
 			if err != nil {
 				return nil, err
 			}
@@ -194,7 +194,7 @@ func unresolved(r *centers.Result) int {
 // dir, when they hold it: what they prove, with bounds from its sums again,
 // and the provenance of the run that did it. It returns nil where the
 // tables did not search m.
-func carryCenters(dir string, m cube.Metric, params map[string]string) (*centers.Result, error) {
+func carryCenters(ctx context.Context, dir string, m cube.Metric, params map[string]string) (*centers.Result, error) {
 	start, err := centersStart(dir, m, params)
 	if errors.Is(err, errNotSearched) {
 		return nil, nil
@@ -202,7 +202,7 @@ func carryCenters(dir string, m cube.Metric, params map[string]string) (*centers
 	if err != nil {
 		return nil, err
 	}
-	r, err := centers.Search(context.Background(), centers.Config{Metric: m, StoredDepth: 1, MaxDepth: start.Exhaustive, Start: start})
+	r, err := centers.Search(ctx, centers.Config{Metric: m, StoredDepth: 1, MaxDepth: start.Exhaustive, Start: start})
 	if err != nil {
 		return nil, err
 	}

@@ -197,12 +197,21 @@ func (b *Bytes) Set(s string) error {
 type MetricProbes [cube.NMetrics]Probes
 
 func (p *MetricProbes) String() string {
-	if p[0] == p[1] && p[1] == p[2] {
-		return p[0].String()
+	return formatPerMetric(func(m cube.Metric) string { return p[m].String() })
+}
+
+// formatPerMetric writes one value for all metrics where they agree, else
+// METRIC=VALUE for each: what setPerMetric reads.
+func formatPerMetric(value func(cube.Metric) string) string {
+	parts := make([]string, len(cube.Metrics))
+	for i, m := range cube.Metrics {
+		parts[i] = value(m)
 	}
-	parts := make([]string, len(p))
-	for m := range p {
-		parts[m] = cube.Metric(m).String() + "=" + p[m].String()
+	if parts[0] == parts[1] && parts[1] == parts[2] {
+		return parts[0]
+	}
+	for i, m := range cube.Metrics {
+		parts[i] = m.String() + "=" + parts[i]
 	}
 	return strings.Join(parts, ",")
 }
@@ -283,14 +292,7 @@ type MetricDepths [cube.NMetrics]int
 var DefaultCentersPrune = MetricDepths{}
 
 func (d *MetricDepths) String() string {
-	if d[0] == d[1] && d[1] == d[2] {
-		return strconv.Itoa(d[0])
-	}
-	parts := make([]string, len(d))
-	for m := range d {
-		parts[m] = cube.Metric(m).String() + "=" + strconv.Itoa(d[m])
-	}
-	return strings.Join(parts, ",")
+	return formatPerMetric(func(m cube.Metric) string { return strconv.Itoa(d[m]) })
 }
 
 func (d *MetricDepths) Type() string { return "depths" }
