@@ -173,19 +173,22 @@ func (p *prober) run(c *chunk) {
 	p.word = append(p.word[:0], c.word...)
 	if c.leaf {
 		p.res.probes++
-		if h := hashKey(c.cube.Key()); p.s.table.Maybe(h) {
-			p.lookup(h, &c.cube, c.cost)
+		r, y := p.s.canon.canonical(&c.cube)
+		if h := hashKey(r.Key()); p.s.table.Maybe(h) {
+			p.lookup(h, &c.cube, &r, y, c.cost)
 		}
 		return
 	}
 	tied, _ := necklaceOf(c.word, c.rank) // chunksFrom kept only canonical beginnings
-	p.node(&c.cube, c.state, c.cost, c.word[len(c.word)-1].Axis(), tied)
+	p.node(&c.cube, c.cube.CornerPerm(), c.state, c.cost, c.word[len(c.word)-1].Axis(), tied)
 }
 
 // node searches on below a prefix of the given cost and state whose last
-// move turned axis last. Children that are probed are gathered first and
-// their filter bits read together, so that those cache misses overlap.
-func (p *prober) node(c *cube.Cube, st State, cost int, last cube.Axis, tied []candidate) {
+// move turned axis last, reaching cube c with corner permutation cp.
+// Children that are probed are gathered first and their filter bits read
+// together, so that those cache misses overlap; only a child whose filter
+// bit is set is multiplied out.
+func (p *prober) node(c *cube.Cube, cp int, st State, cost int, last cube.Axis, tied []candidate) {
 	s := p.s
 	p.res.nodes++
 	depth := len(p.word) // the children's moves go at this index
@@ -193,9 +196,8 @@ func (p *prober) node(c *cube.Cube, st State, cost int, last cube.Axis, tied []c
 		p.tied = append(p.tied, nil)
 	}
 	var leaf [2 * cube.NAxisMoves / 3]struct {
-		cube cube.Cube
 		hash uint64
-		move cube.AxisMove
+		step *step
 		cost int
 	}
 	leaves := 0
@@ -214,14 +216,13 @@ func (p *prober) node(c *cube.Cube, st State, cost int, last cube.Axis, tied []c
 		}
 		if d >= p.n-s.k {
 			l := &leaf[leaves]
-			l.cube.Mul(c, &e.cube)
-			l.hash, l.move, l.cost = hashKey(l.cube.Key()), e.move, d
+			l.hash, l.step, l.cost = hashKey(s.canon.leafKey(c, cp, e.move)), e, d
 			leaves++
 		} else {
 			var child cube.Cube
 			child.Mul(c, &e.cube)
 			if childState := st.Add(e.state); !s.pruned(&child, childState, p.n-d) {
-				p.node(&child, childState, d, e.axis, next)
+				p.node(&child, int(s.canon.cpMove[cp][e.move]), childState, d, e.axis, next)
 			}
 		}
 		p.word = p.word[:depth]
@@ -233,28 +234,40 @@ func (p *prober) node(c *cube.Cube, st State, cost int, last cube.Axis, tied []c
 	p.res.probes += int64(leaves)
 	for i := range leaves {
 		if maybe[i] {
-			p.word = append(p.word, leaf[i].move)
-			p.lookup(leaf[i].hash, &leaf[i].cube, leaf[i].cost)
+			var q cube.Cube
+			q.Mul(c, &leaf[i].step.cube)
+			r, y := s.canon.canonical(&q)
+			p.word = append(p.word, leaf[i].step.move)
+			p.lookup(leaf[i].hash, &q, &r, y, leaf[i].cost)
 			p.word = p.word[:len(p.word)-1]
 		}
 	}
 }
 
 // lookup finds the stored words with the prefix's hash that complete it to
-// a relation of cost n. It skips a stored word whose last move turns the
-// prefix's last axis: the relation then has two moves of one axis in a
-// row, and the cyclically reduced relations the search needs (see
+// a relation of cost n: the prefix reaches cube q, whose class's
+// representative r they reach, so their conjugates taking them to q do
+// (canonical.go): r is cube.Conjugate(q, y). It skips a word whose last
+// move turns the prefix's last axis: the relation then has two moves of one
+// axis in a row, and the cyclically reduced relations the search needs (see
 // search.go) never do.
-func (p *prober) lookup(h uint64, c *cube.Cube, cost int) {
+func (p *prober) lookup(h uint64, q, r *cube.Cube, y cube.Sym, cost int) {
 	last := p.word[len(p.word)-1].Axis()
 	for _, e := range p.s.table.Lookup(h) {
 		v := cube.PackedWord(e.Value)
-		if v.Cost() != p.n-cost || v.Len() > 0 && v.Move(v.Len()-1).Axis() == last {
+		if v.Cost() != p.n-cost {
 			continue
 		}
-		w := v.Word()
-		if w.Cube() != *c {
+		stored := v.Word()
+		if stored.Cube() != *r {
 			continue // another cube with the same hash
+		}
+		w, ok := conjugateTo(stored, q, y)
+		if !ok {
+			panic(fmt.Sprintf("centers: no conjugate of %v reaches the prefix's cube", stored))
+		}
+		if len(w) > 0 && w[len(w)-1].Axis() == last {
+			continue
 		}
 		rel := cube.Concat(p.word, w.Inverse())
 		if st := Of(rel); !p.known[st.Index()] {

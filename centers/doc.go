@@ -26,7 +26,11 @@
 // relation of cost n in the middle, for all states at once: prefixes are
 // enumerated, words of cost <= k are stored in a hash join
 // (internal/hashjoin) under the cube they reach, and a prefix meets a
-// stored word reaching the same cube. Rotating a relation cyclically or
+// stored word reaching the same cube. Only words reaching one cube of each
+// class under the 48 symmetries are stored, and a prefix's cube is
+// conjugated to its class's representative before it is looked up
+// (canonical.go): the stored side is 48 times smaller, so it holds two more
+// levels of words in the same memory. Rotating a relation cyclically or
 // conjugating it by a symmetry gives relations of the same cost, so the
 // search takes one of each family: it begins with a move of the relation's
 // highest-ranked class, conjugated to that class's representative, and
@@ -56,12 +60,11 @@
 // Pruning never changes what a depth finds, only what it costs: the tests
 // compare pruned and plain searches state by state.
 //
-// Cost. The stored side holds StoredEntries(m, k) words; depth n probes
-// about b^(n-k) prefixes (b is about 13 in HTM), each one or two cache
-// misses, about 16 million a second on 2 cores here. In HTM with k = 7
-// (1.1e8 words, 2.9 GB) depths through 16 take 10 seconds, depth 17 1.8e9
-// probes and 2 minutes, depth 18 about 2.4e10 probes and 25 minutes
-// unpruned (the necklace cut each depth 14-fold). Each further depth costs
-// 13 times more; the README gives the measured cost of pruned depths and
-// what the deepest proofs still cost.
+// Cost. The stored side holds about StoredEntries(m, k) words, a 48th of
+// those of cost <= k; depth n probes about b^(n-k) prefixes (b is about 13
+// in HTM), each conjugated to its representative in one pass
+// (cube.ProductKey) and looked up with one or two cache misses. In HTM with
+// k = 9 (4.1e8 words, 10.6 GiB) and with k = 8 (3.1e7 words, 0.75 GiB, the
+// default budget's) the README and BENCHMARKS.md give the measured cost of
+// each depth, and what the deepest proofs still cost.
 package centers

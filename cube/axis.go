@@ -2,6 +2,7 @@ package cube
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -255,12 +256,17 @@ func RandomWord(rng *rand.Rand, n int) Word {
 
 // PackedWord holds a word of at most MaxPackedMoves axis moves and its cost
 // in 64 bits, the form in which searches store words in hash joins: the
-// cost in bits 0..4, the length in bits 5..8, and the moves' encodings in 6
-// bits each from bit 9 on, first move lowest.
+// cost in bits 0..3, and the moves' encodings in 6 bits each from bit 4 on,
+// first move lowest. No axis move encodes as 0, so the length is where the
+// moves end: ten moves fit, as a search storing every word of up to ten
+// quarter turns needs.
 type PackedWord uint64
 
 // MaxPackedMoves is the longest word a PackedWord holds.
-const MaxPackedMoves = 9
+const MaxPackedMoves = 10
+
+// maxPackedCost is the largest cost a PackedWord holds.
+const maxPackedCost = 15
 
 // PackWord packs w with its cost; it panics if w is too long.
 func PackWord(w Word, cost int) PackedWord {
@@ -278,20 +284,25 @@ func (v PackedWord) Append(e AxisMove) PackedWord {
 	if n == MaxPackedMoves {
 		panic("cube: PackedWord.Append to a full word")
 	}
-	return v&^(15<<5) | PackedWord(n+1)<<5 | PackedWord(e)<<(9+6*n)
+	return v | PackedWord(e)<<(4+6*n)
 }
 
-// WithCost returns v with cost c (0..31).
-func (v PackedWord) WithCost(c int) PackedWord { return v&^31 | PackedWord(c&31) }
+// WithCost returns v with cost c; it panics if c is not in 0..15.
+func (v PackedWord) WithCost(c int) PackedWord {
+	if c < 0 || c > maxPackedCost {
+		panic(fmt.Sprintf("cube: PackedWord.WithCost(%d)", c))
+	}
+	return v&^15 | PackedWord(c)
+}
 
 // Cost is the cost packed with the word.
-func (v PackedWord) Cost() int { return int(v & 31) }
+func (v PackedWord) Cost() int { return int(v & 15) }
 
 // Len is the number of moves.
-func (v PackedWord) Len() int { return int(v >> 5 & 15) }
+func (v PackedWord) Len() int { return (bits.Len64(uint64(v>>4)) + 5) / 6 }
 
 // Move returns the i-th move.
-func (v PackedWord) Move(i int) AxisMove { return AxisMove(v >> (9 + 6*i) & 63) }
+func (v PackedWord) Move(i int) AxisMove { return AxisMove(v >> (4 + 6*i) & 63) }
 
 // Word unpacks the moves; it is the inverse of PackWord but for the cost.
 func (v PackedWord) Word() Word {

@@ -112,7 +112,7 @@ func TestPackedWord(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for range 200 {
 		w := RandomWord(rng, rng.IntN(MaxPackedMoves+1))
-		c := rng.IntN(32)
+		c := rng.IntN(maxPackedCost + 1)
 		v := PackWord(w, c)
 		if v.Cost() != c || v.Len() != len(w) || v.Word().String() != w.String() {
 			t.Fatalf("PackWord(%v, %d) unpacks to %v, cost %d", w, c, v.Word(), v.Cost())

@@ -53,3 +53,22 @@ func (k Key) Compare(o Key) int {
 	}
 	return 0
 }
+
+// ProductKey returns (x*y*z).Key() without forming the product: for a
+// search that conjugates each cube it meets by a symmetry (z = a move times
+// the symmetry, x its inverse) only to look its key up.
+func ProductKey(x, y, z *Cube) Key {
+	var k Key
+	for i := NCorners - 1; i >= 0; i-- {
+		j := z.CP[i]
+		l := y.CP[j]
+		o := d3Table[x.CO[l]][d3Table[y.CO[j]][z.CO[i]]]
+		k.Hi = k.Hi<<5 | uint64(x.CP[l]) | uint64(o)<<3
+	}
+	for i := NEdges - 1; i >= 0; i-- {
+		j := z.EP[i]
+		l := y.EP[j]
+		k.Lo = k.Lo<<5 | uint64(x.EP[l]) | uint64(x.EO[l]^y.EO[j]^z.EO[i])<<4
+	}
+	return k
+}

@@ -87,11 +87,22 @@ type Generator func(part int, emit func(hash, value uint64))
 // goroutines. It returns an error, and no table, if the parts emit another
 // number of entries or differ between the two passes.
 func Build(n uint64, parts, workers int, gen Generator) (*Table, error) {
+	return build(n, true, parts, workers, gen)
+}
+
+// BuildAtMost is Build for a generator whose number of entries is known
+// only to be at most limit (memory is planned for limit): the first pass
+// counts them.
+func BuildAtMost(limit uint64, parts, workers int, gen Generator) (*Table, error) {
+	return build(limit, false, parts, workers, gen)
+}
+
+func build(n uint64, exact bool, parts, workers int, gen Generator) (*Table, error) {
 	if n > MaxEntries {
 		return nil, fmt.Errorf("hashjoin: %d entries, at most %d", n, uint64(MaxEntries))
 	}
 	workers = max(1, workers)
-	fb, kb := shapes(n)
+	_, kb := shapes(n)
 	bucketShift := 64 - kb
 	nBuckets := 1 << kb
 
@@ -111,9 +122,15 @@ func Build(n uint64, parts, workers int, gen Generator) (*Table, error) {
 			bucketStart[b+1] += c[b]
 		}
 	}
-	if bucketStart[nBuckets] != n {
-		return nil, fmt.Errorf("hashjoin: the generator emitted %d entries, announced %d", bucketStart[nBuckets], n)
+	switch emitted := bucketStart[nBuckets]; {
+	case exact && emitted != n:
+		return nil, fmt.Errorf("hashjoin: the generator emitted %d entries, announced %d", emitted, n)
+	case emitted > n:
+		return nil, fmt.Errorf("hashjoin: the generator emitted %d entries, announced at most %d", emitted, n)
+	default:
+		n = emitted
 	}
+	fb, _ := shapes(n)
 
 	// Pass 2: place the entries, a batch at a time.
 	entries := make([]Entry, n)

@@ -78,6 +78,13 @@ func TestBuildChecksTheGenerator(t *testing.T) {
 	if _, err := Build(1, 1, 1, flaky); err == nil {
 		t.Error("Build accepted a generator whose passes differ")
 	}
+	three := func(_ int, emit func(h, v uint64)) { emit(1, 1); emit(2, 2); emit(3, 3) }
+	if _, err := BuildAtMost(2, 1, 1, three); err == nil {
+		t.Error("BuildAtMost accepted 3 entries with a limit of 2")
+	}
+	if tab, err := BuildAtMost(100, 1, 1, three); err != nil || tab.Len() != 3 || len(tab.Lookup(2)) != 1 {
+		t.Errorf("BuildAtMost(100) of 3 entries: %v", err)
+	}
 }
 
 func TestBytes(t *testing.T) {
