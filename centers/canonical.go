@@ -32,6 +32,9 @@ type canonicals struct {
 	// corners alone at its last level, where most words are not
 	// canonical.
 	cpMove [][1 << 6]uint16
+	// repMoves[p] has bit e set when cpMove[p][e] is a representative: the
+	// moves after which a word of corner permutation p can be canonical.
+	repMoves []uint64
 	// plain[p] reports whether p's class has no symmetry but the
 	// identity: then the representative of a cube with corner permutation p
 	// is one conjugation away, whose key leafKey computes in one pass.
@@ -58,6 +61,7 @@ var canonicalsOnce = sync.OnceValue(func() *canonicals {
 			c.moveSym[e][y] = cube.Times(e.Cube(), y.Cube())
 		}
 	}
+	c.repMoves = make([]uint64, cube.NCornerPerm)
 	for p := range cube.NCornerPerm {
 		from := permCube(p)
 		for _, e := range cube.AxisMoves {
@@ -65,6 +69,9 @@ var canonicalsOnce = sync.OnceValue(func() *canonicals {
 			m := e.Cube()
 			to.MulCorners(&from, &m)
 			c.cpMove[p][e] = uint16(to.CornerPerm())
+			if c.isRep[c.cpMove[p][e]] {
+				c.repMoves[p] |= 1 << e
+			}
 		}
 	}
 	return c

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -92,6 +93,9 @@ type Config struct {
 	// TableProgress, if set, is called after each level of a pruning
 	// table's build with the entries reached and the table's size.
 	TableProgress func(level int, reached, total int64)
+	// StoredProgress, if set, is called as the stored side is built (two
+	// passes over its parts) with the parts done and their number.
+	StoredProgress func(done, total int64)
 	// Checkpoint, if set, is given the search's state after each depth and,
 	// within a depth, after a chunk at least CheckpointEvery after the last
 	// one; the state is valid during the call only. An error stops the
@@ -405,13 +409,24 @@ func (s *searcher) countFound() int {
 // part i+1 the words beginning with axis move i.
 func (s *searcher) buildTable(ctx context.Context) error {
 	all := s.after[0][noAxis]
+	var mu sync.Mutex // progress is reported in order, from every worker
+	done, total := int64(0), int64(2*(1+len(all)))
 	gen := func(part int, emit func(h, v uint64)) {
+		if p := s.cfg.StoredProgress; p != nil {
+			defer func() {
+				mu.Lock()
+				defer mu.Unlock()
+				done++
+				p(done, total)
+			}()
+		}
 		if part == 0 {
 			emit(hashKey(cube.Solved.Key()), uint64(cube.PackWord(nil, 0)))
 			return
 		}
-		if e := all[part-1]; int(e.cost) <= s.k && ctx.Err() == nil {
-			s.storeFrom(&cube.Solved, cube.Solved.CornerPerm(), e, 0, 0, emit)
+		cp := cube.Solved.CornerPerm()
+		if e := all[part-1]; s.worthStoring(cp, e, 0) && ctx.Err() == nil {
+			s.storeFrom(&cube.Solved, cp, e, 0, 0, emit)
 		}
 	}
 	t, err := hashjoin.BuildAtMost(StoredEntries(s.metric, s.k), 1+len(all), s.cfg.Workers, gen)
@@ -429,14 +444,12 @@ func (s *searcher) buildTable(ctx context.Context) error {
 // storeFrom emits the word packed (of the given cost, reaching c, whose
 // corner permutation is cp) followed by e if it reaches a canonical cube,
 // and does the same for every extension of it of cost <= k. The caller
-// checks that the word's own cost is at most k. A word with no extension
-// whose corners rule it out is never multiplied out: that is most words.
+// checks that the word's own cost is at most k, and skips a word with no
+// extension whose corner permutation rules it out (repMoves): that is most
+// words, never multiplied out.
 func (s *searcher) storeFrom(c *cube.Cube, cp int, e step, cost int, packed cube.PackedWord, emit func(h, v uint64)) {
 	cost += int(e.cost)
 	childCP := int(s.canon.cpMove[cp][e.move])
-	if cost >= s.k && !s.canon.isRep[childCP] { // every move costs at least 1
-		return
-	}
 	var child cube.Cube
 	child.Mul(c, &e.cube)
 	packed = packed.Append(e.move).WithCost(cost)
@@ -444,8 +457,17 @@ func (s *searcher) storeFrom(c *cube.Cube, cp int, e step, cost int, packed cube
 		emit(hashKey(child.Key()), uint64(packed))
 	}
 	for _, f := range s.after[0][e.axis] {
-		if cost+int(f.cost) <= s.k {
+		if s.worthStoring(childCP, f, cost) {
 			s.storeFrom(&child, childCP, f, cost, packed, emit)
 		}
 	}
+}
+
+// worthStoring reports whether a word of the given cost and corner
+// permutation cp, followed by f, is to be enumerated: it costs at most k,
+// and it has extensions (every move costs at least 1, so a word of cost k
+// has none) or f can leave it canonical.
+func (s *searcher) worthStoring(cp int, f step, cost int) bool {
+	d := cost + int(f.cost)
+	return d < s.k || d == s.k && s.canon.repMoves[cp]>>f.move&1 != 0
 }

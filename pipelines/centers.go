@@ -137,6 +137,16 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 	}
 	var tableBar *progress.Reporter
 	var tableReached int64
+	var stored *progress.Reporter
+	cfg.StoredProgress = func(done, total int64) {
+		if stored == nil {
+			stored = env.Progress(fmt.Sprintf("centers %s stored side (parts of 2 passes)", m), total)
+		}
+		stored.Add(1)
+		if done == total {
+			stored.Finish()
+		}
+	}
 	cfg.TableProgress = func(level int, reached, total int64) {
 		if tableBar == nil {
 			finish() // the last depth's bar
