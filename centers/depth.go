@@ -253,9 +253,15 @@ func (p *prober) node(c *cube.Cube, cp int, st State, cost int, last cube.Axis, 
 // search.go) never do.
 func (p *prober) lookup(h uint64, q, r *cube.Cube, y cube.Sym, cost int) {
 	last := p.word[len(p.word)-1].Axis()
+	back := &conjAxis[y.Inverse()] // takes the stored words' moves to those of words reaching q
 	for _, e := range p.s.table.Lookup(h) {
 		v := cube.PackedWord(e.Value)
 		if v.Cost() != p.n-cost {
+			continue
+		}
+		// Most words met here end like the prefix: they make a relation
+		// that cancels to a shorter one, and are skipped before any work.
+		if l := v.Len(); l > 0 && back[v.Move(l-1)].Axis() == last {
 			continue
 		}
 		stored := v.Word()
@@ -265,9 +271,6 @@ func (p *prober) lookup(h uint64, q, r *cube.Cube, y cube.Sym, cost int) {
 		w, ok := conjugateTo(stored, q, y)
 		if !ok {
 			panic(fmt.Sprintf("centers: no conjugate of %v reaches the prefix's cube", stored))
-		}
-		if len(w) > 0 && w[len(w)-1].Axis() == last {
-			continue
 		}
 		rel := cube.Concat(p.word, w.Inverse())
 		if st := Of(rel); !p.known[st.Index()] {
