@@ -425,7 +425,7 @@ func (s *searcher) buildTable(ctx context.Context) error {
 			return
 		}
 		cp := cube.Solved.CornerPerm()
-		if e := all[part-1]; s.worthStoring(cp, e, 0) && ctx.Err() == nil {
+		if e := &all[part-1]; worthStoring(s.canon.repMoves[cp], e, 0, s.k) && ctx.Err() == nil {
 			s.storeFrom(&cube.Solved, cp, e, 0, 0, emit)
 		}
 	}
@@ -447,7 +447,7 @@ func (s *searcher) buildTable(ctx context.Context) error {
 // checks that the word's own cost is at most k, and skips a word with no
 // extension whose corner permutation rules it out (repMoves): that is most
 // words, never multiplied out.
-func (s *searcher) storeFrom(c *cube.Cube, cp int, e step, cost int, packed cube.PackedWord, emit func(h, v uint64)) {
+func (s *searcher) storeFrom(c *cube.Cube, cp int, e *step, cost int, packed cube.PackedWord, emit func(h, v uint64)) {
 	cost += int(e.cost)
 	childCP := int(s.canon.cpMove[cp][e.move])
 	var child cube.Cube
@@ -456,18 +456,20 @@ func (s *searcher) storeFrom(c *cube.Cube, cp int, e step, cost int, packed cube
 	if s.canon.isCanonical(&child, childCP) {
 		emit(hashKey(child.Key()), uint64(packed))
 	}
-	for _, f := range s.after[0][e.axis] {
-		if s.worthStoring(childCP, f, cost) {
+	reps := s.canon.repMoves[childCP]
+	next := s.after[0][e.axis]
+	for i := range next {
+		if f := &next[i]; worthStoring(reps, f, cost, s.k) {
 			s.storeFrom(&child, childCP, f, cost, packed, emit)
 		}
 	}
 }
 
-// worthStoring reports whether a word of the given cost and corner
-// permutation cp, followed by f, is to be enumerated: it costs at most k,
-// and it has extensions (every move costs at least 1, so a word of cost k
-// has none) or f can leave it canonical.
-func (s *searcher) worthStoring(cp int, f step, cost int) bool {
+// worthStoring reports whether a word of the given cost followed by f is to
+// be enumerated, reps being the moves that can leave the word canonical
+// (repMoves): it costs at most k, and it has extensions (every move costs
+// at least 1, so a word of cost k has none) or f is one of reps.
+func worthStoring(reps uint64, f *step, cost, k int) bool {
 	d := cost + int(f.cost)
-	return d < s.k || d == s.k && s.canon.repMoves[cp]>>f.move&1 != 0
+	return d < k || d == k && reps>>f.move&1 != 0
 }
