@@ -72,7 +72,7 @@ func (s *searcher) depth(ctx context.Context, n, first int, spent *int64) (Depth
 		if s.cfg.Progress != nil {
 			s.cfg.Progress(n, int64(i+1), int64(len(chunks)))
 		}
-		if s.cfg.Budget > 0 && *spent >= s.cfg.Budget {
+		if s.cfg.Budget > 0 && *spent >= s.cfg.Budget || s.found == NStates {
 			return false, nil
 		}
 		if s.cfg.Checkpoint != nil && time.Since(s.lastSave) >= s.cfg.CheckpointEvery && i+1 < len(chunks) {
@@ -85,7 +85,9 @@ func (s *searcher) depth(ctx context.Context, n, first int, spent *int64) (Depth
 		return st, err
 	}
 	st.Found = s.found - before
-	st.Exhaustive = merged == len(chunks)
+	// Once every state is found the rest of the depth has nothing left to
+	// find: every distance is known, this depth's included.
+	st.Exhaustive = merged == len(chunks) || s.found == NStates
 	st.Elapsed = time.Since(start)
 	return st, nil
 }

@@ -119,13 +119,15 @@ type Start struct {
 
 // DepthStats is what one depth of the search did.
 type DepthStats struct {
-	Depth      int
-	Chunks     int   // units of work of the depth
-	Probes     int64 // probes of the stored side made
-	Nodes      int64 // inner nodes of the prefix search
-	Found      int   // states first found at this depth
-	Exhaustive bool  // every relation of this cost was met (the budget did not stop it)
-	Open       int   // states whose distance was not known when the depth began
+	Depth  int
+	Chunks int   // units of work of the depth
+	Probes int64 // probes of the stored side made
+	Nodes  int64 // inner nodes of the prefix search
+	Found  int   // states first found at this depth
+	// Exhaustive: every relation of this cost was met (the budget did not
+	// stop it), or every state was found before the depth's end.
+	Exhaustive bool
+	Open       int // states whose distance was not known when the depth began
 	// Table is the time spent building the pruning table for this depth (0
 	// where none was built: no pruning, or the last depth's table served).
 	Table    time.Duration

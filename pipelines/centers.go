@@ -66,7 +66,7 @@ func checkCenters(env *Env) error {
 			return err
 		}
 		if dir := string(env.Options.CentersContinue); dir != "" {
-			if _, err := centersStart(dir, m, map[string]string{}); err != nil {
+			if _, err := centersStart(dir, m, map[string]string{}); err != nil && !errors.Is(err, errNotSearched) {
 				return fmt.Errorf("%w: %w", ErrOption, err)
 			}
 		}
@@ -164,11 +164,15 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 	}
 	if dir := string(env.Options.CentersContinue); dir != "" && cfg.Resume == nil {
 		start, err := centersStart(dir, m, params)
-		if err != nil {
+		switch {
+		case errors.Is(err, errNotSearched): // the tables hold other metrics: this one starts afresh
+			env.Log.Info("centers: the tables to continue from did not search this metric; it starts from depth 1", "metric", m, "from", dir)
+		case err != nil:
 			return nil, err
+		default:
+			cfg.Start = start
+			env.Log.Info("centers: continuing", "metric", m, "from", dir, "exhaustive", start.Exhaustive, "proven", len(start.Known))
 		}
-		cfg.Start = start
-		env.Log.Info("centers: continuing", "metric", m, "from", dir, "exhaustive", start.Exhaustive, "proven", len(start.Known))
 	}
 	r, err := centers.Search(ctx, cfg)
 	finish()

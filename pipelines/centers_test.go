@@ -181,6 +181,23 @@ func TestCentersContinue(t *testing.T) {
 			}
 		}
 	}
+	// A metric the tables did not search starts from depth 1, the others
+	// carried: how runs of one metric each are put together.
+	env.Options.CentersContinue = ""
+	htmOnly := t.TempDir()
+	if _, err := Run(context.Background(), centersStage, env, htmOnly); err != nil {
+		t.Fatal(err)
+	}
+	env.Options.CentersMetrics, env.Options.CentersContinue = MetricList{cube.STM}, Folder(htmOnly)
+	both := t.TempDir()
+	if _, err := Run(context.Background(), centersStage, env, both); err != nil {
+		t.Fatal(err)
+	}
+	_, bothProv := readTables(t, both, centersStage.Tables)
+	if d, _ := strconv.Atoi(bothProv.Params["STM.exhaustive_depth"]); d < 5 || bothProv.Params["STM.continued"] != "" || bothProv.Params["HTM.carried"] == "" || bothProv.Params["QTM.exhaustive_depth"] != "" {
+		t.Errorf("STM searched afresh beside HTM carried: STM exhaustive through %s (%q), HTM carried %q, QTM %q",
+			bothProv.Params["STM.exhaustive_depth"], bothProv.Params["STM.continued"], bothProv.Params["HTM.carried"], bothProv.Params["QTM.exhaustive_depth"])
+	}
 }
 
 // TestCommittedCenters checks the committed results: every maneuver
