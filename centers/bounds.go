@@ -47,6 +47,7 @@ func (r *Result) bound() {
 				}
 			}
 		}
+		improved = r.joinRotations() || improved
 		// A sum's word may cost less than the two bounds where its halves
 		// merge at the junction, which depends on the words, not on the
 		// class: carry each bound to the whole class.
@@ -63,4 +64,69 @@ func (r *Result) bound() {
 			}
 		}
 	}
+}
+
+// joinRotations improves the bound of each state not known exactly by
+// joining rotations of two known relations: a relation rotated cyclically
+// is a relation with the same state, so any rotation of the word of s
+// followed by any rotation of the word of t gives s + t, and where the two
+// meet on one axis (at either junction: the result is itself rotated) their
+// moves merge or cancel. It reports whether a bound improved.
+func (r *Result) joinRotations() bool {
+	improved := false
+	for _, target := range States {
+		i := target.Index()
+		if r.Upper[i] >= 0 && r.Upper[i] <= r.Lower[i] {
+			continue
+		}
+		for _, a := range States {
+			b := target.Add(a.Neg())
+			ua, ub := r.Upper[a.Index()], r.Upper[b.Index()]
+			// Two junctions save at most 4 (a quarter or half turn
+			// cancelled on each) unless cancelling cascades; pairs that
+			// far off are not tried.
+			if ua <= 0 || ub <= 0 || b < a || r.Upper[i] >= 0 && ua+ub-4 >= r.Upper[i] {
+				continue
+			}
+			if w := bestJoin(r.Word[a.Index()], r.Word[b.Index()], r.Metric); r.Upper[i] < 0 || w.Cost(r.Metric) < r.Upper[i] {
+				r.Upper[i], r.Word[i], improved = w.Cost(r.Metric), w, true
+			}
+		}
+	}
+	return improved
+}
+
+// bestJoin returns the cheapest cyclically reduced join of a rotation of
+// relation x and a rotation of relation y that meet on one axis, or their
+// plain join.
+func bestJoin(x, y cube.Word, m cube.Metric) cube.Word {
+	best := cyclicallyReduced(cube.Concat(x, y))
+	for i := range x {
+		rx := rotated(x, i)
+		for j := range y {
+			ry := rotated(y, j)
+			if rx[len(rx)-1].Axis() != ry[0].Axis() {
+				continue
+			}
+			if w := cyclicallyReduced(cube.Concat(rx, ry)); w.Cost(m) < best.Cost(m) {
+				best = w
+			}
+		}
+	}
+	return best
+}
+
+// rotated returns w rotated to begin at its i-th move.
+func rotated(w cube.Word, i int) cube.Word {
+	return append(w[i:len(w):len(w)], w[:i]...)
+}
+
+// cyclicallyReduced rotates relation w until its last and first moves lie
+// on different axes, merging them meanwhile: a relation with the same state
+// that costs no more.
+func cyclicallyReduced(w cube.Word) cube.Word {
+	for len(w) > 1 && w[0].Axis() == w[len(w)-1].Axis() {
+		w = cube.Concat(w[1:], w[:1])
+	}
+	return w
 }

@@ -97,6 +97,28 @@ func TestBounds(t *testing.T) {
 	if bounded == 0 {
 		t.Error("sums gave no upper bound")
 	}
+	// Joined rotations are relations of the summed state, never dearer
+	// than the plain join; a relation joined with its own inverse rotated
+	// to meet it cancels to nothing.
+	pairs := 0
+	for _, a := range States {
+		for _, b := range States {
+			wa, wb := r.Word[a.Index()], r.Word[b.Index()]
+			if !r.Exact(a) || !r.Exact(b) || len(wa) == 0 || len(wb) == 0 || pairs > 300 || (a*7+b)%29 != 0 {
+				continue
+			}
+			pairs++
+			w := bestJoin(wa, wb, cube.HTM)
+			if w.Cube() != cube.Solved || Of(w) != a.Add(b) || w.Cost(cube.HTM) > cube.Concat(wa, wb).Cost(cube.HTM) {
+				t.Fatalf("bestJoin(%v, %v) = %v", wa, wb, w)
+			}
+		}
+		if w := r.Word[a.Index()]; r.Exact(a) && len(w) > 0 {
+			if j := bestJoin(w, rotated(w.Inverse(), len(w)-1), cube.HTM); len(j) != 0 {
+				t.Fatalf("%v joined with its inverse gives %v, not the empty word", w, j)
+			}
+		}
+	}
 	for _, c := range Classes { // bounds belong to classes, as distances do
 		for _, s := range c.Members {
 			if i, j := s.Index(), c.Rep.Index(); r.Lower[i] != r.Lower[j] || r.Upper[i] != r.Upper[j] {
