@@ -177,7 +177,7 @@ func (p *prober) run(c *chunk) {
 		p.res.probes++
 		r, y := p.s.canon.canonical(&c.cube)
 		if h := hashKey(r.Key()); p.s.table.Maybe(h) {
-			p.lookup(h, &c.cube, &r, y, c.cost)
+			p.lookup(h, &c.cube, &r, y, c.state, c.cost)
 		}
 		return
 	}
@@ -198,9 +198,10 @@ func (p *prober) node(c *cube.Cube, cp int, st State, cost int, last cube.Axis, 
 		p.tied = append(p.tied, nil)
 	}
 	var leaf [2 * cube.NAxisMoves / 3]struct {
-		hash uint64
-		step *step
-		cost int
+		hash  uint64
+		step  *step
+		state State
+		cost  int
 	}
 	leaves := 0
 	for i := range p.after[last] {
@@ -218,7 +219,7 @@ func (p *prober) node(c *cube.Cube, cp int, st State, cost int, last cube.Axis, 
 		}
 		if d >= p.n-s.k {
 			l := &leaf[leaves]
-			l.hash, l.step, l.cost = hashKey(s.canon.leafKey(c, cp, e.move)), e, d
+			l.hash, l.step, l.state, l.cost = hashKey(s.canon.leafKey(c, cp, e.move)), e, st.Add(e.state), d
 			leaves++
 		} else {
 			var child cube.Cube
@@ -240,30 +241,34 @@ func (p *prober) node(c *cube.Cube, cp int, st State, cost int, last cube.Axis, 
 			q.Mul(c, &leaf[i].step.cube)
 			r, y := s.canon.canonical(&q)
 			p.word = append(p.word, leaf[i].step.move)
-			p.lookup(leaf[i].hash, &q, &r, y, leaf[i].cost)
+			p.lookup(leaf[i].hash, &q, &r, y, leaf[i].state, leaf[i].cost)
 			p.word = p.word[:len(p.word)-1]
 		}
 	}
 }
 
 // lookup finds the stored words with the prefix's hash that complete it to
-// a relation of cost n: the prefix reaches cube q, whose class's
-// representative r they reach, so their conjugates taking them to q do
-// (canonical.go): r is cube.Conjugate(q, y). It skips a word whose last
-// move turns the prefix's last axis: the relation then has two moves of one
-// axis in a row, and the cyclically reduced relations the search needs (see
-// search.go) never do.
-func (p *prober) lookup(h uint64, q, r *cube.Cube, y cube.Sym, cost int) {
+// a relation of cost n with a state not known yet: the prefix (state st)
+// reaches cube q, whose class's representative r they reach, so their
+// conjugates taking them to q do (canonical.go): r is cube.Conjugate(q, y).
+// Most stored words met end like the prefix (their relation cancels to a
+// shorter one: skipped, see search.go) or give a known state, and both are
+// told from the packed word alone; only a new state's word is unpacked and
+// checked.
+func (p *prober) lookup(h uint64, q, r *cube.Cube, y cube.Sym, st State, cost int) {
 	last := p.word[len(p.word)-1].Axis()
-	back := &conjAxis[y.Inverse()] // takes the stored words' moves to those of words reaching q
+	yInv := y.Inverse()
+	back := &conjAxis[yInv] // takes the stored words' moves to those of words reaching q
 	for _, e := range p.s.table.Lookup(h) {
 		v := cube.PackedWord(e.Value)
 		if v.Cost() != p.n-cost {
 			continue
 		}
-		// Most words met here end like the prefix: they make a relation
-		// that cancels to a shorter one, and are skipped before any work.
 		if l := v.Len(); l > 0 && back[v.Move(l-1)].Axis() == last {
+			continue
+		}
+		state := st.Add(packedState(v).Conjugate(yInv).Neg())
+		if p.known[state.Index()] {
 			continue
 		}
 		stored := v.Word()
@@ -274,11 +279,25 @@ func (p *prober) lookup(h uint64, q, r *cube.Cube, y cube.Sym, cost int) {
 		if !ok {
 			panic(fmt.Sprintf("centers: no conjugate of %v reaches the prefix's cube", stored))
 		}
-		rel := cube.Concat(p.word, w.Inverse())
-		if st := Of(rel); !p.known[st.Index()] {
-			p.res.hits = append(p.res.hits, hit{st, rel})
-		}
+		p.res.hits = append(p.res.hits, hit{state, cube.Concat(p.word, w.Inverse())}) // mergeHits checks the state
 	}
+}
+
+// moveState[e] is Of(axis move e alone).
+var moveState = func() (t [1 << 6]State) {
+	for _, e := range cube.AxisMoves {
+		t[e] = Of(cube.Word{e})
+	}
+	return t
+}()
+
+// packedState is Of of a packed word.
+func packedState(v cube.PackedWord) State {
+	s := Solved
+	for i := range v.Len() {
+		s = s.Add(moveState[v.Move(i)])
+	}
+	return s
 }
 
 // mergeHits records the states a chunk's relations reach first, checking

@@ -29,9 +29,10 @@ var centersStage = Stage{
 }
 
 // DefaultCentersBudget is the probes each metric's search may make in a
-// default run: a few minutes a metric on 2 cores, leaving the deep depths
+// default run: about two minutes a metric on 2 cores (the stored sides'
+// builds take as long again), leaving the deep depths
 // (and their proofs) to a run with a larger budget (see the README).
-const DefaultCentersBudget = 2_500_000_000
+const DefaultCentersBudget = 1_000_000_000
 
 // centersReserve is memory the stage keeps outside its tables: relations,
 // result tables.

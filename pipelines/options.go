@@ -65,7 +65,7 @@ func (o *Options) List() []Option {
 		{"canonical", "bruteforce-depth", "length of the brute-force check (-1: the deepest that fits --mem-budget)", &o.BruteforceDepth},
 		{"upperface", "upperface-budget", "probes each metric's search may make (e.g. 8.5e9; at least enough to finish depth 7)", &o.UpperfaceBudget},
 		{"upperface", "upperface-metrics", "metrics to search, comma-separated", &o.UpperfaceMetrics},
-		{"centers", "centers-budget", "probes each metric's search may make: one number for all (2.5e9) or per metric (HTM=3.2e10,QTM=1.5e10,STM=1.5e10)", &o.CentersBudget},
+		{"centers", "centers-budget", "probes each metric's search may make: one number for all (1e9) or per metric (HTM=3.2e10,QTM=1.5e10,STM=1.5e10)", &o.CentersBudget},
 		{"centers", "centers-metrics", "metrics to search, comma-separated", &o.CentersMetrics},
 		{"centers", "centers-continue-from", "continue each metric from the centers tables in this folder (e.g. results): their proven states, from the depth after their exhaustive one", &o.CentersContinue},
 		{"centers", "centers-max-depth", "last depth each metric searches (0: until its budget is spent): one number for all or per metric (STM=16)", &o.CentersMaxDepth},
