@@ -57,11 +57,15 @@ func DecodeCheckpoint(r io.Reader) (*Checkpoint, error) {
 }
 
 // Resumes reports whether c can resume the search cfg describes, and if
-// not, why.
+// not, why. The metric, stored depth and pruning decide the chunks a depth
+// is cut into and must agree; the budget and the last depth only decide
+// where the search stops, so a resumed search may spend more or stop sooner
+// (a run that would take too long is stopped and resumed with a nearer
+// end, and keeps what it proved).
 func (c *Checkpoint) Resumes(cfg Config) error {
-	if c.Metric != cfg.Metric || c.StoredDepth != cfg.StoredDepth || c.Budget != cfg.Budget || c.MaxDepth != cfg.MaxDepth || c.PruneFrom != cfg.PruneFrom {
-		return fmt.Errorf("the checkpoint is of a search of %s with stored depth %d, budget %d, last depth %d, pruning from %d; this one is %s, %d, %d, %d, %d",
-			c.Metric, c.StoredDepth, c.Budget, c.MaxDepth, c.PruneFrom, cfg.Metric, cfg.StoredDepth, cfg.Budget, cfg.MaxDepth, cfg.PruneFrom)
+	if c.Metric != cfg.Metric || c.StoredDepth != cfg.StoredDepth || c.PruneFrom != cfg.PruneFrom {
+		return fmt.Errorf("the checkpoint is of a search of %s with stored depth %d, pruning from %d; this one is %s, %d, %d",
+			c.Metric, c.StoredDepth, c.PruneFrom, cfg.Metric, cfg.StoredDepth, cfg.PruneFrom)
 	}
 	return nil
 }

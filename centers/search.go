@@ -228,7 +228,9 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		if err := c.Resumes(cfg); err != nil {
 			return nil, fmt.Errorf("centers: cannot resume: %w", err)
 		}
-		res := c.Result
+		res := c.Result // a copy: the search must not change the caller's checkpoint
+		res.Lower, res.Upper, res.Word = slices.Clone(res.Lower), slices.Clone(res.Upper), slices.Clone(res.Word)
+		res.Depths = slices.Clone(res.Depths)
 		s.res = &res
 		s.found = s.countFound()
 		if c.Done {

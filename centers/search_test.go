@@ -47,7 +47,19 @@ func TestWorkersAndResume(t *testing.T) {
 	if err := c.Resumes(resumed); err != nil {
 		t.Fatal(err)
 	}
-	resumed.Budget, c.Budget = 0, 0 // finish what the budget stopped
+	// A resumed search may stop sooner: it keeps the depths it finished.
+	sooner := resumed
+	sooner.MaxDepth = c.Depth - 1
+	r, err := Search(context.Background(), sooner)
+	if err != nil || r.Exhaustive != c.Depth-1 {
+		t.Fatalf("resumed to stop before its checkpoint's depth %d: %v", c.Depth, err)
+	}
+	for i, u := range c.Result.Upper {
+		if u >= 0 && (r.Upper[i] != u || r.Lower[i] != u) {
+			t.Fatalf("resumed to stop sooner, %v lost its distance %d", FromIndex(i), u)
+		}
+	}
+	resumed.Budget = 0 // finish what the budget stopped
 	r2, err := Search(context.Background(), resumed)
 	if err != nil {
 		t.Fatal(err)
@@ -67,6 +79,9 @@ func TestWorkersAndResume(t *testing.T) {
 	}
 	if err := c.Resumes(Config{Metric: cube.QTM, StoredDepth: 5, MaxDepth: 13}); err == nil {
 		t.Error("a HTM checkpoint resumes a QTM search")
+	}
+	if err := c.Resumes(Config{Metric: cube.HTM, StoredDepth: 6}); err == nil {
+		t.Error("a checkpoint of stored depth 5 resumes a search of stored depth 6")
 	}
 }
 
