@@ -115,6 +115,9 @@ type Config struct {
 type Start struct {
 	Exhaustive int
 	Known      map[State]cube.Word
+	// Bounds are relations of states not proven, their upper bounds: kept
+	// where the new search's own bounds are no better.
+	Bounds map[State]cube.Word
 }
 
 // DepthStats is what one depth of the search did.
@@ -286,6 +289,9 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 	s.table, s.prune = nil, nil
+	if st := cfg.Start; st != nil && cfg.Resume == nil {
+		s.keepBounds(st.Bounds)
+	}
 	s.res.bound()
 	if err := s.save(n, 0, spent, true); err != nil {
 		return nil, err
@@ -372,6 +378,21 @@ func (s *searcher) start(st *Start) error {
 	}
 	s.res.Exhaustive = st.Exhaustive
 	return nil
+}
+
+// keepBounds records the relations of an earlier run's upper bounds for
+// the states still not found, where they are cheaper than what is known;
+// bound then carries them to their classes and builds on them.
+func (s *searcher) keepBounds(bounds map[State]cube.Word) {
+	for _, state := range slices.Sorted(maps.Keys(bounds)) {
+		w, i := bounds[state], state.Index()
+		if s.res.Upper[i] >= 0 && s.res.Upper[i] <= s.res.Exhaustive || !state.Valid() || w.Cube() != cube.Solved || Of(w) != state {
+			continue // proven, or not a relation of the state: the search's own results stand
+		}
+		if c := w.Cost(s.metric); c > s.res.Exhaustive && (s.res.Upper[i] < 0 || c < s.res.Upper[i]) {
+			s.res.Upper[i], s.res.Word[i] = c, w
+		}
+	}
 }
 
 // oddEmpty reports whether depth n has no relations by parity: in QTM

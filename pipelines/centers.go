@@ -258,14 +258,19 @@ func centersStart(dir string, m cube.Metric, params map[string]string) (*centers
 		return nil, fmt.Errorf("--centers-continue-from: %s: %s: %w", distPath, m, errNotSearched)
 	}
 	p := strings.ToLower(m.String())
-	start := &centers.Start{Exhaustive: exhaustive, Known: map[centers.State]cube.Word{}}
+	start := &centers.Start{Exhaustive: exhaustive, Known: map[centers.State]cube.Word{}, Bounds: map[centers.State]cube.Word{}}
 	for _, row := range states.Rows {
-		d, ok := cell(states, row, p+"_distance").(int64)
-		if !ok {
-			continue
-		}
 		s, _ := cell(states, row, "state").(int64)
 		text, _ := cell(states, row, p+"_maneuver").(string)
+		d, ok := cell(states, row, p+"_distance").(int64)
+		if !ok { // an upper bound, if any, kept where the new run finds none better
+			if moves, err := cube.ParseManeuver(text); err == nil && text != "" {
+				if w, err := cube.WordOf(moves); err == nil {
+					start.Bounds[centers.State(s)] = w
+				}
+			}
+			continue
+		}
 		moves, err := cube.ParseManeuver(text)
 		if err != nil {
 			return nil, fmt.Errorf("--centers-continue-from: %s, state %d: %w", statesPath, s, err)
