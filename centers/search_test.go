@@ -189,6 +189,34 @@ func TestStart(t *testing.T) {
 	if len(continued.Depths) != 2 || continued.Depths[0].Depth != 11 {
 		t.Errorf("the continued search did depths %v, want 11 and 12", continued.Depths)
 	}
+	// An earlier run's upper bound is kept where the search finds none
+	// better: a search that stops at once, given relations for states it
+	// only bounds, keeps those where its sums do worse.
+	short := cfg
+	short.MaxDepth = 10
+	sums, err := Search(context.Background(), short)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start.Bounds = map[State]cube.Word{}
+	for _, st := range States {
+		if i := st.Index(); whole.Exact(st) && whole.Upper[i] > 10 && (sums.Upper[i] < 0 || sums.Upper[i] > whole.Upper[i]) {
+			start.Bounds[st] = whole.Word[i]
+		}
+	}
+	if len(start.Bounds) == 0 {
+		t.Fatal("sums bound every state of depth 11 and 12 exactly; the test needs one they do not")
+	}
+	kept, err := Search(context.Background(), short)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for st := range start.Bounds {
+		if i := st.Index(); kept.Upper[i] != whole.Upper[i] || Of(kept.Word[i]) != st || kept.Lower[i] != 11 {
+			t.Fatalf("%v: the start's bound %d was not kept (%d..%d)", st, whole.Upper[i], kept.Lower[i], kept.Upper[i])
+		}
+	}
+	start.Bounds = nil
 	for s, w := range start.Known {
 		if s != Solved {
 			start.Known[s] = append(w[:len(w):len(w)], w...) // cost doubled: beyond what exhaustive 10 proves, or its state changed
