@@ -76,7 +76,7 @@ func (r *Result) joinRotations() bool {
 	improved := false
 	for _, target := range States {
 		i := target.Index()
-		if r.Upper[i] >= 0 && r.Upper[i] <= r.Lower[i] {
+		if r.Exact(target) {
 			continue
 		}
 		for _, a := range States {
@@ -101,10 +101,13 @@ func (r *Result) joinRotations() bool {
 // plain join.
 func bestJoin(x, y cube.Word, m cube.Metric) cube.Word {
 	best := cyclicallyReduced(cube.Concat(x, y))
+	ys := make([]cube.Word, len(y))
+	for j := range y {
+		ys[j] = rotated(y, j)
+	}
 	for i := range x {
 		rx := rotated(x, i)
-		for j := range y {
-			ry := rotated(y, j)
+		for _, ry := range ys {
 			if rx[len(rx)-1].Axis() != ry[0].Axis() {
 				continue
 			}

@@ -132,8 +132,9 @@ func (cs *canonicals) isCanonical(c *cube.Cube, p int) bool {
 	return true
 }
 
-// conjugateTo returns the conjugate of w, a word reaching r, by y^-1: a
-// word reaching q when r = cube.Conjugate(q, y).
+// conjugateTo returns the conjugate of w by y^-1 and whether it reaches q:
+// it does when w reaches cube.Conjugate(q, y), as a stored word met by a
+// probe does unless only their hashes agree.
 func conjugateTo(w cube.Word, q *cube.Cube, y cube.Sym) (cube.Word, bool) {
 	v := w.Conjugate(y.Inverse())
 	return v, v.Cube() == *q

@@ -104,7 +104,7 @@ func (s *searcher) chunks(n int) []chunk {
 	var out []chunk
 	for r := range nClasses {
 		first := classRep(r)
-		c := chunk{rank: r, word: cube.Word{first}, cube: first.Cube(), state: Of(cube.Word{first}), cost: first.Cost(s.metric)}
+		c := chunk{rank: r, word: cube.Word{first}, cube: first.Cube(), state: moveState[first], cost: first.Cost(s.metric)}
 		out = s.chunksFrom(out, c, n)
 	}
 	return out
@@ -177,7 +177,7 @@ func (p *prober) run(c *chunk) {
 		p.res.probes++
 		r, y := p.s.canon.canonical(&c.cube)
 		if h := hashKey(r.Key()); p.s.table.Maybe(h) {
-			p.lookup(h, &c.cube, &r, y, c.state, c.cost)
+			p.lookup(h, &c.cube, y, c.state, c.cost)
 		}
 		return
 	}
@@ -239,9 +239,9 @@ func (p *prober) node(c *cube.Cube, cp int, st State, cost int, last cube.Axis, 
 		if maybe[i] {
 			var q cube.Cube
 			q.Mul(c, &leaf[i].step.cube)
-			r, y := s.canon.canonical(&q)
+			_, y := s.canon.canonical(&q)
 			p.word = append(p.word, leaf[i].step.move)
-			p.lookup(leaf[i].hash, &q, &r, y, leaf[i].state, leaf[i].cost)
+			p.lookup(leaf[i].hash, &q, y, leaf[i].state, leaf[i].cost)
 			p.word = p.word[:len(p.word)-1]
 		}
 	}
@@ -249,13 +249,13 @@ func (p *prober) node(c *cube.Cube, cp int, st State, cost int, last cube.Axis, 
 
 // lookup finds the stored words with the prefix's hash that complete it to
 // a relation of cost n with a state not known yet: the prefix (state st)
-// reaches cube q, whose class's representative r they reach, so their
-// conjugates taking them to q do (canonical.go): r is cube.Conjugate(q, y).
+// reaches cube q, and they reach its class's representative
+// cube.Conjugate(q, y), so their conjugates by y^-1 reach q (canonical.go).
 // Most stored words met end like the prefix (their relation cancels to a
 // shorter one: skipped, see search.go) or give a known state, and both are
 // told from the packed word alone; only a new state's word is unpacked and
 // checked.
-func (p *prober) lookup(h uint64, q, r *cube.Cube, y cube.Sym, st State, cost int) {
+func (p *prober) lookup(h uint64, q *cube.Cube, y cube.Sym, st State, cost int) {
 	last := p.word[len(p.word)-1].Axis()
 	yInv := y.Inverse()
 	back := &conjAxis[yInv] // takes the stored words' moves to those of words reaching q
@@ -271,25 +271,13 @@ func (p *prober) lookup(h uint64, q, r *cube.Cube, y cube.Sym, st State, cost in
 		if p.known[state.Index()] {
 			continue
 		}
-		stored := v.Word()
-		if stored.Cube() != *r {
-			continue // another cube with the same hash
-		}
-		w, ok := conjugateTo(stored, q, y)
+		w, ok := conjugateTo(v.Word(), q, y)
 		if !ok {
-			panic(fmt.Sprintf("centers: no conjugate of %v reaches the prefix's cube", stored))
+			continue // another cube with the same hash
 		}
 		p.res.hits = append(p.res.hits, hit{state, cube.Concat(p.word, w.Inverse())}) // mergeHits checks the state
 	}
 }
-
-// moveState[e] is Of(axis move e alone).
-var moveState = func() (t [1 << 6]State) {
-	for _, e := range cube.AxisMoves {
-		t[e] = Of(cube.Word{e})
-	}
-	return t
-}()
 
 // packedState is Of of a packed word.
 func packedState(v cube.PackedWord) State {

@@ -399,16 +399,14 @@ type expander struct {
 	t        *PruneTable
 	gens     []cube.AxisMove
 	moves    [][]classMove
-	genState []State    // Of each generator
 	frontier []uint16   // positions in one row of the entries at level d
 	twMap    [][]uint16 // twMap[k][i]: where generator k takes position i of the class being expanded
 }
 
 func newExpander(t *PruneTable, gens []cube.AxisMove, moves [][]classMove) *expander {
 	x := &expander{t: t, gens: gens, moves: moves, frontier: make([]uint16, 0, t.rowLen()), twMap: make([][]uint16, len(gens))}
-	for k, g := range gens {
+	for k := range gens {
 		x.twMap[k] = make([]uint16, t.rowLen())
-		x.genState = append(x.genState, Of(cube.Word{g}))
 	}
 	return x
 }
@@ -418,7 +416,7 @@ func (x *expander) prepare(r int) {
 	t := x.t
 	states := t.rows.states[t.cc.parity[r]]
 	for k := range x.gens {
-		gs, y := x.genState[k], x.moves[r][k].sym
+		gs, y := moveState[x.gens[k]], x.moves[r][k].sym
 		for i, s := range states {
 			x.twMap[k][i] = t.rows.pos[s.Add(gs).Conjugate(y)&t.rows.mask]
 		}

@@ -411,7 +411,7 @@ func newSearcher(cfg Config) *searcher {
 		for a := range cube.Axis(noAxis + 1) {
 			for _, e := range cube.AxisMoves {
 				if e.Axis() != a && classRank[e] >= r {
-					s.after[r][a] = append(s.after[r][a], step{e, uint8(e.Cost(s.metric)), e.Axis(), e.Cube(), Of(cube.Word{e})})
+					s.after[r][a] = append(s.after[r][a], step{e, uint8(e.Cost(s.metric)), e.Axis(), e.Cube(), moveState[e]})
 				}
 			}
 		}

@@ -119,6 +119,14 @@ func Of(w cube.Word) State {
 	return FromTwists(t)
 }
 
+// moveState[e] is Of(axis move e alone): what each move adds to a state.
+var moveState = func() (t [1 << 6]State) {
+	for _, e := range cube.AxisMoves {
+		t[e] = Of(cube.Word{e})
+	}
+	return t
+}()
+
 // Conjugate returns the state s seen through symmetry y: the state of the
 // maneuver w.Conjugate(y) for every w with state s. Each face turn maps to
 // a face turn, clockwise or not (reflections reverse the sense), so the

@@ -125,7 +125,7 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 		return nil, err
 	}
 	env.Log.Info("centers search", "metric", m, "stored_depth", k,
-		"stored_words", centers.StoredEntries(m, k), "table", FormatBytes(centers.StoredBytes(m, k)), "budget_probes", budget)
+		"stored_words_at_most", centers.StoredEntries(m, k), "table", FormatBytes(centers.StoredBytes(m, k)), "budget_probes", budget)
 	report, finish := depthBars(env, "centers "+m.String(), " (chunks)")
 	cfg := centers.Config{
 		Metric: m, StoredDepth: k, Budget: budget, Workers: env.Workers, PruneFrom: env.Options.CentersPrune[m],
