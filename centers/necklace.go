@@ -27,6 +27,18 @@ import "github.com/cubecensus/cubecensus/cube"
 // taking U to U (turns of the whole cube about the U-D axis) compare their
 // image of the move after it with R, the prefix's second move. U R U F
 // survives only if each image of F under those turns is no less than R.
+//
+// Inverting a relation also gives one of the same cost (its state
+// negated, an image the search records too), so the inverse's rotations
+// are candidates as well: the one starting at position j reads w_j^-1,
+// w_(j-1)^-1, ..., w_0^-1 and then the inverse of the relation's last
+// move. Its first j+1 moves are known as soon as w_j is, so it is compared
+// with w_0 ... w_j then and dropped unless it is less (the prefix is
+// dropped) or tied all the way (what follows is not known yet). This
+// halves the relations searched, but for those equal to a rotation of
+// their own inverse. Worked small case: U R' gets the candidate starting at
+// R', whose inverse R is conjugated to U by the symmetries taking R to U;
+// each of them takes U^-1 = U' to the move compared with R'.
 
 // candidate is a rotation, starting at position start of the prefix,
 // conjugated by sym, that is tied with the prefix so far.
@@ -75,14 +87,39 @@ func necklaceStep(w cube.Word, rank int, tied, out []candidate) ([]candidate, bo
 			out = append(out, c)
 		}
 	}
-	if classRank[e] == rank {
-		for _, y := range toRep[e] {
-			if m > 0 || y != cube.SymIdentity {
-				out = append(out, candidate{m, y})
+	if classRank[e] != rank {
+		return out, true
+	}
+	for _, y := range toRep[e] {
+		if m > 0 || y != cube.SymIdentity {
+			out = append(out, candidate{m, y})
+		}
+	}
+	if m > 0 {
+		inv := e.Inverse() // of the same class: its class holds (-p, -q)
+		for _, y := range toRep[inv] {
+			if inverseBeats(w, y) {
+				return out, false
 			}
 		}
 	}
 	return out, true
+}
+
+// inverseBeats reports whether the inverse's rotation starting at w's last
+// move, conjugated by y (which takes that move's inverse to the
+// representative), is less than w, the first difference being within w.
+func inverseBeats(w cube.Word, y cube.Sym) bool {
+	m := len(w) - 1
+	for t := 1; t <= m; t++ {
+		switch x, z := conjAxis[y][w[m-t].Inverse()], w[t]; {
+		case x < z:
+			return true
+		case x > z:
+			return false
+		}
+	}
+	return false
 }
 
 // necklaceOf replays necklaceStep along w: the candidates tied with all of
