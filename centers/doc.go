@@ -30,14 +30,15 @@
 // class under the 48 symmetries are stored, and a prefix's cube is
 // conjugated to its class's representative before it is looked up
 // (canonical.go): the stored side is 48 times smaller, so it holds two more
-// levels of words in the same memory. Rotating a relation cyclically or
-// conjugating it by a symmetry gives relations of the same cost, so the
-// search takes one of each family: it begins with a move of the relation's
-// highest-ranked class, conjugated to that class's representative, and
-// continues with moves of no higher rank (words.go); of those rotations it
-// keeps the least, like a necklace written from its least rotation, and
-// drops a prefix that one of its own rotations already beats
-// (necklace.go). Depths run in order, so the first depth at which a state
+// levels of words in the same memory. Rotating a relation cyclically,
+// conjugating it by a symmetry or inverting it gives relations of the same
+// cost, so the search takes one of each family: it begins with a move of
+// the relation's highest-ranked class, conjugated to that class's
+// representative, and continues with moves of no higher rank (words.go); of
+// those rotations, and those of the inverse, it keeps the least, like a
+// necklace written from its least rotation, and drops a prefix that one of
+// its own rotations, or its own beginning reversed and inverted, already
+// beats (necklace.go). Depths run in order, so the first depth at which a state
 // is met is its distance, and Exhaustive is the depth through which every
 // relation was met. In QTM every relation has an even cost, so odd depths
 // are empty without search. Where a budget stops the search, every state
