@@ -53,13 +53,28 @@ func New() *Solver {
 	return s
 }
 
+// Solution is what one search found and what it cost.
+type Solution struct {
+	Moves []cube.Move // a maneuver solving the cube
+	Nodes int64       // search nodes visited
+}
+
 // Solve returns a maneuver of at most maxLength face turns that solves c
 // (c followed by the maneuver is the solved cube), or ErrNoSolution. It
 // tries phase-1 lengths in increasing order; after the first complete
-// solution it tries s.ExtraDepths more, each time asking for a shorter total.
+// solution it tries s.ExtraDepths more, each time asking for a shorter
+// total.
 func (s *Solver) Solve(c cube.Cube, maxLength int) ([]cube.Move, error) {
+	sol, err := s.Find(c, maxLength)
+	return sol.Moves, err
+}
+
+// Find is Solve, also counting the nodes searched. When the node budget
+// runs out after a solution was found, it returns the best one so far;
+// before, ErrBudget.
+func (s *Solver) Find(c cube.Cube, maxLength int) (Solution, error) {
 	if err := c.Verify(); err != nil {
-		return nil, fmt.Errorf("solver: %w", err)
+		return Solution{}, fmt.Errorf("solver: %w", err)
 	}
 	r := &run{Solver: s}
 	var best []cube.Move
@@ -68,26 +83,27 @@ func (s *Solver) Solve(c cube.Cube, maxLength int) ([]cube.Move, error) {
 	var p1 []cube.Move
 	for depth := 0; depth <= min(limit, lastDepth); depth++ {
 		p1 = p1[:0]
-		sol, ok := r.phase1(c, c.Twist(), c.Flip(), c.Slice(), depth, &p1, limit)
+		if sol, ok := r.phase1(c, c.Twist(), c.Flip(), c.Slice(), depth, &p1, limit); ok {
+			sol = cube.Simplify(sol)
+			if !found {
+				lastDepth = depth + s.ExtraDepths
+			}
+			if !found || len(sol) < len(best) {
+				best, found = sol, true
+				limit = len(sol) - 1
+			}
+		}
 		if r.overBudget() {
-			return nil, ErrBudget
-		}
-		if !ok {
-			continue
-		}
-		sol = cube.Simplify(sol)
-		if !found {
-			lastDepth = depth + s.ExtraDepths
-		}
-		if !found || len(sol) < len(best) {
-			best, found = sol, true
-			limit = len(sol) - 1
+			break
 		}
 	}
-	if !found {
-		return nil, ErrNoSolution
+	switch {
+	case found:
+		return Solution{best, r.nodes}, nil
+	case r.overBudget():
+		return Solution{Nodes: r.nodes}, ErrBudget
 	}
-	return best, nil
+	return Solution{Nodes: r.nodes}, ErrNoSolution
 }
 
 // run is the state of one Solve: the tables and the nodes visited.

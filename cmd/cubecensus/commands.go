@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -77,7 +80,7 @@ one line on stderr, with exit status 2 for bad usage and 1 otherwise.`,
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageErrorf("%s: %v (see `%s --help`)", cmd.Name(), err, cmd.CommandPath())
 	})
-	root.AddCommand(newListCmd(), newRunCmd(), newShowCmd(), newInspectCmd(), newExportCmd())
+	root.AddCommand(newListCmd(), newRunCmd(), newShowCmd(), newInspectCmd(), newSolveCmd(), newExportCmd())
 	return root
 }
 
@@ -275,6 +278,134 @@ positions table in --results, its distances.
 	cmd.Flags().BoolVar(&facelets, "facelets", false, "read the input as a facelet string")
 	cmd.Flags().BoolVar(&maneuver, "maneuver", false, "read the input as a maneuver")
 	return cmd
+}
+
+func newSolveCmd() *cobra.Command {
+	var (
+		file, out          string
+		facelets, maneuver bool
+		workers            int
+		opts               = pipelines.SolveOptions{MaxLength: 20, NodeBudget: 2e7}
+	)
+	cmd := &cobra.Command{
+		Use:   "solve [CUBE] | --file PATH",
+		Short: "Solve cubes given as maneuvers or facelet strings (two-phase)",
+		Long: `Solve one cube, given on the command line, or a file of cubes (one per line;
+- for stdin; Cube Explorer maneuver-file lines are read too, and blank lines
+and # comments skipped) with Kociemba's two-phase solver. Each cube gets one
+line on stdout, in input order: a maneuver that solves it in Cube Explorer's
+format, "R U R' U' (4f)" (no star: the two-phase solver does not prove
+optimality), or "(none: ...)" when no solution of at most --max-length face
+turns was found within --node-budget nodes, in which case the exit status is
+1. --out FILE.arrow also writes the results as a table. Every solution is
+re-applied to its cube before it is printed.
+
+` + pipelines.ReadingRule,
+		Example: `  cubecensus solve "R U R' U' F2 D"
+  cubecensus solve UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
+  cubecensus solve --file cubes.txt --out /tmp/solutions.arrow --max-length 21`,
+		Args: argsBetween(0, -1, "a CUBE, or none with --file"),
+		RunE: func(cmd *cobra.Command, words []string) error {
+			start := time.Now()
+			switch {
+			case facelets && maneuver:
+				return usageErrorf("solve: --facelets and --maneuver exclude each other")
+			case (file == "") == (len(words) == 0):
+				return usageErrorf("solve: give a CUBE or --file, not both or neither (see `cubecensus solve --help`)")
+			case opts.MaxLength < 0:
+				return usageErrorf("solve: --max-length %d: want a number of face turns, 0 or more", opts.MaxLength)
+			case opts.NodeBudget < 0:
+				return usageErrorf("solve: --node-budget %d: want 0 (none) or more", opts.NodeBudget)
+			case workers < 1:
+				return usageErrorf("solve: --workers %d: want 1 or more", workers)
+			}
+			how := pipelines.AutoReading
+			if facelets {
+				how = pipelines.FaceletReading
+			} else if maneuver {
+				how = pipelines.ManeuverReading
+			}
+			in, err := readSolveInput(cmd, file, words, how)
+			if err != nil {
+				return err
+			}
+			if out != "" {
+				if err := pipelines.PrepareOutput(filepath.Dir(out)); err != nil {
+					return asUsage(err)
+				}
+			}
+			stderr := cmd.ErrOrStderr()
+			env := &pipelines.Env{
+				Workers: workers,
+				Log:     slog.New(slog.NewTextHandler(stderr, nil)),
+				Bars:    progress.IsTerminal(stderr),
+				Stderr:  stderr,
+			}
+			var sols []pipelines.Solved
+			unsolved := 0
+			stdout := cmd.OutOrStdout()
+			err = pipelines.Solve(cmd.Context(), env, in, opts, func(s pipelines.Solved) error {
+				sols = append(sols, s)
+				if !s.Found {
+					unsolved++
+				}
+				_, err := fmt.Fprintln(stdout, s.Line(opts))
+				return err
+			})
+			if err != nil {
+				return fmt.Errorf("solve: %w", err)
+			}
+			if out != "" {
+				if err := pipelines.WriteSolutions(out, sols, opts, workers, start); err != nil {
+					return asUsage(err)
+				}
+			}
+			if unsolved > 0 {
+				return fmt.Errorf("solve: %d of %d cubes without a solution of at most %d face turns within the node budget", unsolved, len(in), opts.MaxLength)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&file, "file", "", "file of cubes, one per line (- for stdin)")
+	f.StringVar(&out, "out", "", "also write the results as an Arrow table to this FILE.arrow")
+	f.IntVar(&opts.MaxLength, "max-length", opts.MaxLength, "longest solution wanted, in face turns: the search stops at the first this short (smaller: shorter solutions, more search)")
+	f.Int64Var(&opts.NodeBudget, "node-budget", opts.NodeBudget, "search nodes per cube (0: no limit); the best solution within it is kept")
+	f.IntVar(&workers, "workers", runtime.NumCPU(), "cubes solved in parallel (the output does not depend on it)")
+	f.BoolVar(&facelets, "facelets", false, "read every cube as a facelet string")
+	f.BoolVar(&maneuver, "maneuver", false, "read every cube as a maneuver")
+	return cmd
+}
+
+// readSolveInput reads the cubes solve was given: the words as one cube, or
+// the lines of the file (stdin for -).
+func readSolveInput(cmd *cobra.Command, file string, words []string, how pipelines.Reading) ([]pipelines.CubeInput, error) {
+	if file == "" {
+		text := strings.Join(words, " ")
+		c, _, note, err := pipelines.ReadCube(text, how)
+		if err != nil {
+			return nil, fmt.Errorf("solve: %w", err)
+		}
+		if note != "" {
+			fmt.Fprintln(cmd.ErrOrStderr(), "solve: "+note)
+		}
+		return []pipelines.CubeInput{{Text: text, Cube: c}}, nil
+	}
+	r, name := cmd.InOrStdin(), "stdin"
+	if file != "-" {
+		name = file
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, usageErrorf("solve: --file: %v", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	in, err := pipelines.ReadCubeLines(r, how)
+	if err != nil {
+		return nil, usageErrorf("solve: %s: %v", name, err)
+	}
+	return in, nil
 }
 
 func newExportCmd() *cobra.Command {

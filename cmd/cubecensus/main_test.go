@@ -108,6 +108,18 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"inspect", strings.Repeat("U", 10) + strings.Repeat("R", 9) + strings.Repeat("F", 9) + strings.Repeat("D", 9) + strings.Repeat("L", 9) + strings.Repeat("B", 9)}, false, "54 stickers: got 55"},
 		{[]string{"inspect", "--facelets", "R U R' U'"}, false, "facelets"},
 		{[]string{"inspect", "--facelets", "--maneuver", "R"}, true, "exclude each other"},
+		{[]string{"solve"}, true, "give a CUBE or --file"},
+		{[]string{"solve", "R", "--file", "x"}, true, "give a CUBE or --file"},
+		{[]string{"solve", "R U2 X"}, false, "'X' at column 6"},
+		{[]string{"solve", "--file", "/nonexistent/cubes.txt"}, true, "/nonexistent/cubes.txt"},
+		{[]string{"solve", "--file", writeTemp(t, "R U\n\nR U Q\n")}, true, "line 3: bad maneuver: unknown move 'Q'"},
+		{[]string{"solve", "--file", writeTemp(t, "R U (3)\n")}, true, "line 1:"},
+		{[]string{"solve", "--file", writeTemp(t, "# nothing\n")}, true, "no cubes"},
+		{[]string{"solve", "R", "--max-length", "-1"}, true, "--max-length -1"},
+		{[]string{"solve", "R", "--node-budget", "-1"}, true, "--node-budget -1"},
+		{[]string{"solve", "R", "--workers", "0"}, true, "--workers 0"},
+		{[]string{"solve", "R", "--out", "/tmp/x.csv"}, true, "must end in .arrow"},
+		{[]string{"solve", "R U F D L B", "--max-length", "3", "--node-budget", "1000"}, false, "1 of 1 cubes without a solution of at most 3"},
 		{[]string{"list", "--x"}, true, "-x"},
 		{[]string{"list", "extra"}, true, "no arguments"},
 	} {
@@ -376,5 +388,73 @@ func TestInspectCenters(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("inspect: no %q in\n%s", want, out)
 		}
+	}
+}
+
+// writeTemp writes text to a new file and returns its path.
+func writeTemp(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "input.txt")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestSolve solves a file of scrambles, a Cube Explorer line and a facelet
+// string, re-applies every printed solution to its cube, reads the table
+// back, and checks that the output does not depend on the worker count.
+func TestSolve(t *testing.T) {
+	lines := []string{
+		"R U R' U' F2 D B' L2",
+		"D F2 D' . R B2 R' (6) <a Cube Explorer line>",
+		"UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB",
+		"F U' D2 L B R' U2 F' D L2 B2 U R F' D' L U2 B R2 D'",
+	}
+	file := writeTemp(t, "# scrambles\n"+strings.Join(lines, "\n")+"\n")
+	table := filepath.Join(t.TempDir(), "solutions.arrow")
+	out, logs, err := runCmd("solve", "--file", file, "--out", table, "--workers", "2")
+	if err != nil {
+		t.Fatalf("solve: %v\n%s", err, logs)
+	}
+	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(got) != len(lines) {
+		t.Fatalf("%d lines for %d cubes:\n%s", len(got), len(lines), out)
+	}
+	solutionLine := regexp.MustCompile(`^(.*?) ?\((\d+)f\)$`)
+	for i, line := range got {
+		m := solutionLine.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("line %d %q is not a solution in Cube Explorer's format", i+1, line)
+		}
+		sol, err := cube.ParseManeuver(m[1])
+		if err != nil || fmt.Sprint(len(sol)) != m[2] || len(sol) > 20 {
+			t.Fatalf("line %d %q: %v", i+1, line, err)
+		}
+		var c cube.Cube
+		if i == 2 {
+			c, err = cube.ParseFacelets(lines[i])
+		} else {
+			var g cube.Generator
+			g, err = cube.ParseGenerator(lines[i])
+			c = cube.FromMoves(g.Moves)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cube.Times(c, cube.FromMoves(sol)) != cube.Solved {
+			t.Errorf("%q does not solve %q", line, lines[i])
+		}
+	}
+	tb, p, err := tables.Read(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tb.Rows) != len(lines) || tb.Rows[1][0] != lines[1] || p.Params["max_length"] != "20" {
+		t.Errorf("table: %d rows, first input %v, params %v", len(tb.Rows), tb.Rows[1][0], p.Params)
+	}
+	one, _, err := runCmd("solve", "--file", file, "--workers", "1")
+	if err != nil || one != out {
+		t.Errorf("one worker printed\n%s\ntwo printed\n%s(%v)", one, out, err)
 	}
 }

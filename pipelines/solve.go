@@ -1,0 +1,180 @@
+package pipelines
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/parallel"
+	"github.com/cubecensus/cubecensus/internal/progress"
+	"github.com/cubecensus/cubecensus/solver"
+	"github.com/cubecensus/cubecensus/tables"
+)
+
+// CubeInput is one cube to solve and the text it was read from.
+type CubeInput struct {
+	Text string
+	Cube cube.Cube
+}
+
+// ReadCubeLines reads a file of cubes, one per line: facelet strings or
+// maneuvers as ReadCube reads them, a maneuver line also in Cube Explorer's
+// maneuver-file form ("D F2 D' . R B2 R' (12) <Meson>", whose length must
+// agree). Blank lines and lines starting with # are skipped. An error names
+// the line.
+func ReadCubeLines(r io.Reader, how Reading) ([]CubeInput, error) {
+	var out []CubeInput
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c, err := readCubeLine(line, how)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		out = append(out, CubeInput{line, c})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no cubes in the input (blank lines and # comments only)")
+	}
+	return out, nil
+}
+
+func readCubeLine(line string, how Reading) (cube.Cube, error) {
+	if how == FaceletReading || how == AutoReading && looksLikeFacelets(strings.Join(strings.Fields(line), "")) {
+		c, _, _, err := ReadCube(line, FaceletReading)
+		return c, err
+	}
+	g, err := cube.ParseGenerator(line)
+	if err != nil {
+		return cube.Cube{}, err
+	}
+	return cube.FromMoves(g.Moves), nil
+}
+
+// SolveOptions say how Solve searches.
+type SolveOptions struct {
+	// MaxLength is the longest solution wanted, in face turns: the search
+	// stops at the first solution this short, or reports none. A smaller
+	// one asks for a shorter solution at the cost of more search.
+	MaxLength int
+	// NodeBudget bounds the nodes searched per cube (0: none); within it
+	// the shortest solution found is kept. A budget, unlike a timeout,
+	// gives the same answer on every machine.
+	NodeBudget int64
+}
+
+// Solved is what Solve found for one cube.
+type Solved struct {
+	Input   string
+	Found   bool
+	Moves   []cube.Move // the solution found (empty for the solved cube)
+	Nodes   int64
+	Elapsed time.Duration
+}
+
+// Line is the cube's line of solve's output: the solution in Cube
+// Explorer's format ("R U R' U' (4f)"; a star would mark a proven optimum,
+// which the two-phase solver does not prove), or why there is none.
+func (s Solved) Line(o SolveOptions) string {
+	if !s.Found {
+		return fmt.Sprintf("(none: no solution of at most %d face turns within %d nodes)", o.MaxLength, o.NodeBudget)
+	}
+	if len(s.Moves) == 0 {
+		return "(0f)"
+	}
+	return fmt.Sprintf("%s (%df)", cube.FormatManeuver(s.Moves), len(s.Moves))
+}
+
+// Solve solves the cubes with the two-phase solver on env's workers,
+// calling done after each cube in input order (so the output does not
+// depend on the worker count). Every solution is re-applied to its cube.
+func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done func(Solved) error) error {
+	s := solver.New()
+	// The first solution within MaxLength ends the search.
+	s.ExtraDepths, s.NodeBudget = 0, o.NodeBudget
+	var bar *progress.Reporter
+	if len(in) > 1 { // a batch shows its progress
+		bar = env.Progress("solve (cubes)", int64(len(in)))
+		defer bar.Finish()
+	}
+	type result struct {
+		sol Solved
+		err error
+	}
+	newWorker := func(int) func(int) result {
+		return func(i int) result {
+			start := time.Now()
+			found, err := s.Find(in[i].Cube, o.MaxLength)
+			r := Solved{Input: in[i].Text, Nodes: found.Nodes, Elapsed: time.Since(start)}
+			switch {
+			case errors.Is(err, solver.ErrBudget) || errors.Is(err, solver.ErrNoSolution):
+			case err != nil:
+				return result{err: fmt.Errorf("%q: %w", in[i].Text, err)}
+			case cube.Times(in[i].Cube, cube.FromMoves(found.Moves)) != cube.Solved:
+				return result{err: fmt.Errorf("self-check failed: %s does not solve %q", cube.FormatManeuver(found.Moves), in[i].Text)}
+			default:
+				r.Found, r.Moves = true, found.Moves
+			}
+			return result{sol: r}
+		}
+	}
+	merge := func(i int, r result) (bool, error) {
+		if r.err != nil {
+			return false, r.err
+		}
+		if bar != nil {
+			bar.Add(1)
+		}
+		return true, done(r.sol)
+	}
+	_, err := parallel.Ordered(ctx, 0, len(in), env.Workers, newWorker, merge)
+	return err
+}
+
+// SolutionsTable holds solve's results, a row per cube.
+func SolutionsTable(name string, sols []Solved) *tables.Table {
+	t := tables.NewTable(name,
+		tables.Column{Name: "input", Kind: tables.String, Doc: "the cube as given: a maneuver, a facelet string or a Cube Explorer line"},
+		tables.Column{Name: "maneuver", Kind: tables.String, Nullable: true, Doc: "a solution (the cube, then it, is solved); null when none was found"},
+		tables.Column{Name: "length", Kind: tables.Int64, Nullable: true, Doc: "the solution's face turns"},
+		tables.Column{Name: "optimal", Kind: tables.Bool, Doc: "whether the length is proven optimal (never, for the two-phase solver)"},
+		tables.Column{Name: "nodes", Kind: tables.Int64, Doc: "search nodes visited"},
+		tables.Column{Name: "seconds", Kind: tables.Float64, Doc: "time spent on this cube (machine-dependent)"},
+	)
+	for _, s := range sols {
+		var maneuver, length any
+		if s.Found {
+			maneuver, length = cube.FormatManeuver(s.Moves), int64(len(s.Moves))
+		}
+		t.Append(s.Input, maneuver, length, false, s.Nodes, s.Elapsed.Seconds())
+	}
+	return t
+}
+
+// WriteSolutions writes the table of sols to path, which must end in
+// .arrow, with the options in its provenance.
+func WriteSolutions(path string, sols []Solved, o SolveOptions, workers int, start time.Time) error {
+	name, ok := strings.CutSuffix(filepath.Base(path), tables.Extension)
+	if !ok || name == "" {
+		return fmt.Errorf("%w: --out %q: the table's file name must end in %s", ErrOption, path, tables.Extension)
+	}
+	p := tables.NewProvenance("solve", workers)
+	p.Params["solver"] = "two-phase"
+	p.Params["max_length"] = fmt.Sprint(o.MaxLength)
+	p.Params["node_budget"] = fmt.Sprint(o.NodeBudget)
+	p.Start, p.End = start, time.Now()
+	_, err := tables.Write(filepath.Dir(path), SolutionsTable(name, sols), p)
+	return err
+}
