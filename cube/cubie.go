@@ -3,6 +3,7 @@ package cube
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 )
 
 // Corner names a corner position or cubie, in Kociemba's order.
@@ -314,4 +315,21 @@ func parityName(p int) string {
 		return "even"
 	}
 	return "odd"
+}
+
+// Random returns a cube drawn uniformly from the 4.3e19 cubes of the group,
+// for samples: corner and edge permutations of equal parity, any twist and
+// flip.
+func Random(rng *rand.Rand) Cube {
+	var c Cube
+	c.SetCornerPerm(rng.IntN(NCornerPerm))
+	for {
+		c.SetEdgePerm(rng.IntN(NEdgePerm))
+		if c.EdgeParity() == c.CornerParity() {
+			break
+		}
+	}
+	c.SetTwist(rng.IntN(NTwist))
+	c.SetFlip(rng.IntN(NFlip))
+	return c
 }

@@ -194,3 +194,25 @@ func TestMulCorners(t *testing.T) {
 		}
 	}
 }
+
+// TestRandom: random cubes are cubes of the group, of both parities, with
+// twists and flips spread over their ranges.
+func TestRandom(t *testing.T) {
+	rng := newRand()
+	parities := [2]int{}
+	var twists, flips [3]int
+	for range 3000 {
+		c := Random(rng)
+		if err := c.Verify(); err != nil {
+			t.Fatal(err)
+		}
+		parities[c.CornerParity()]++
+		twists[c.Twist()*3/NTwist]++
+		flips[c.Flip()*3/NFlip]++
+	}
+	for i := range 3 {
+		if twists[i] < 800 || flips[i] < 800 || i < 2 && parities[i] < 1300 {
+			t.Fatalf("parities %v, twists by thirds %v, flips by thirds %v", parities, twists, flips)
+		}
+	}
+}

@@ -101,7 +101,26 @@ func (s Solved) Line(o SolveOptions) string {
 // calling done after each cube in input order (so the output does not
 // depend on the worker count). Every solution is re-applied to its cube.
 func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done func(Solved) error) error {
-	s := solver.New()
+	// A table built (once per machine) shows a bar of its entries.
+	var building *progress.Reporter
+	var reported int64
+	s, err := solver.NewWith(solver.Config{Progress: func(table string, reached, total int64) {
+		if building == nil {
+			building, reported = env.Progress("solve: building the solver's "+table+" (entries), once per machine", total), 0
+		}
+		building.Add(reached - reported)
+		reported = reached
+		if reached == total {
+			building.Finish()
+			building = nil
+		}
+	}})
+	if err != nil {
+		return err
+	}
+	if s.StoreErr != nil {
+		env.Log.Warn("solve: the solver's tables could not be cached; the next run builds them again", "reason", s.StoreErr)
+	}
 	// The first solution within MaxLength ends the search.
 	s.ExtraDepths, s.NodeBudget = 0, o.NodeBudget
 	var bar *progress.Reporter
@@ -139,7 +158,7 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 		}
 		return true, done(r.sol)
 	}
-	_, err := parallel.Ordered(ctx, 0, len(in), env.Workers, newWorker, merge)
+	_, err = parallel.Ordered(ctx, 0, len(in), env.Workers, newWorker, merge)
 	return err
 }
 

@@ -32,7 +32,7 @@ var symmetryStage = Stage{
 const (
 	witnessSeed       = 20261122
 	witnessTries      = 5000
-	witnessMaxLength  = 40 // face turns; the two-phase solver needs at most 30
+	witnessMaxLength  = 20 // face turns: God's number, which the two-phase solver reaches in milliseconds
 	witnessNodeBudget = 300_000
 	witnessAttempts   = 50
 )

@@ -1,20 +1,29 @@
 // Package solver finds maneuvers that solve a cube: Kociemba's two-phase
-// algorithm (seed 000, "The Two-Phase Algorithm Coordinates", "The Move
+// algorithm at full strength, as Cube Explorer runs it (seed 000, "The
+// Two-Phase Algorithm", "The Two-Phase Algorithm Coordinates", "Pruning
 // Tables"; seed 003, "How the Two-Phase Algorithm works").
 //
 // Phase 1 brings the cube into H = <U, D, R2, L2, F2, B2>, where twist,
 // flip and UD-slice coordinates are 0; phase 2 solves it inside H with the
-// ten moves of H, on the corner permutation, the phase-2 edge permutation
-// and the order of the slice edges. Each phase is an iterative-deepening
-// search over canonical sequences, pruned by exact distance tables of two
-// coordinates at a time (twist x slice and flip x slice in phase 1, corner
-// permutation x slice order and edge permutation x slice order in phase 2),
-// which never overestimate and so keep each phase optimal for itself.
+// ten moves of H, on the corner permutation, the U and D edges'
+// permutation and the order of the slice edges. Each phase is an
+// iterative-deepening search over canonical sequences. Phase 1 is pruned by
+// its exact distance, from a table over the FlipUDSlice coordinate's 64,430
+// classes under the 16 symmetries that keep the U-D axis and the corner
+// twist; phase 2 by the larger of two bounds, a table over the corner
+// permutation's 2,768 classes and the U and D edges (exact to 14) and a
+// small one over the corners and the slice order (symtables.go).
 //
-// The solutions are short (usually 20 to 24 face turns) but not optimal;
-// the stages use them as generators of witness cubes, where any length will
-// do, and the tests re-apply every one.
+// Solve looks at the cube in six directions (along each of its three axes,
+// and its inverse along each), trying every phase-1 length in all six
+// before the next: phase 1 of one may be far shorter than of another. It
+// stops at the first solution within the length asked for, or, with
+// ExtraDepths, tries that many more phase-1 lengths for shorter ones. A
+// node budget, not a timeout, bounds a search, so results do not depend
+// on the machine. Solutions are short (at most 20 face turns for random
+// cubes in a few milliseconds) but not proven optimal.
 //
-// The tables take a few megabytes and about a second to build; New builds
-// them, once per Solver.
+// The two big tables take 127 MB and about half a minute to build; they
+// are kept in internal/tablecache's folder, checksummed, and loaded in a
+// fraction of a second by later runs.
 package solver

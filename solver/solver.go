@@ -3,8 +3,10 @@ package solver
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/tablecache"
 )
 
 // ErrNoSolution is returned when no maneuver within the length limit was
@@ -14,43 +16,85 @@ var ErrNoSolution = errors.New("no solution within the length limit")
 // ErrBudget is returned when a search visits more nodes than Solver.NodeBudget.
 var ErrBudget = errors.New("search node budget exhausted")
 
-// Solver holds the move and pruning tables of the two-phase algorithm.
+// Solver holds the move and pruning tables of the two-phase algorithm. It
+// may be used by several goroutines at once.
 type Solver struct {
 	// ExtraDepths is how many phase-1 lengths beyond the first success
 	// Solve still tries for a shorter total: 0 returns the first solution
-	// (fastest), New sets 2 (about 21 moves on average).
+	// (fastest), New sets 2.
 	ExtraDepths int
 	// NodeBudget, if positive, bounds the search nodes of one Solve; past
-	// it Solve returns ErrBudget. Unlike a timeout it gives the same answer
-	// on every machine.
+	// it Solve returns the best solution found, or ErrBudget. Unlike a
+	// timeout it gives the same answer on every machine.
 	NodeBudget int64
+	// TablesLoaded says whether the big pruning tables were read from the
+	// cache (internal/tablecache) rather than built; StoreErr is why a
+	// table built could not be stored there (the solver works all the
+	// same).
+	TablesLoaded bool
+	StoreErr     error
 
 	twist, flip, slice        moveTable // phase 1, all 18 moves
 	corners, udEdges, sliceOr moveTable // phase 2, the 10 moves of H
-	pruneTwist, pruneFlip     []int8    // (twist, slice), (flip, slice)
-	pruneCorners, pruneEdges  []int8    // (corners, slice order), (U/D edges, slice order)
+	p1, p2                    *symTable // symtables.go
+	pruneCorners              []int8    // (corners, slice order)
 }
 
-// New builds the tables.
-func New() *Solver {
+// allMoves are the 18 face turns.
+var allMoves = func() []cube.Move {
 	all := make([]cube.Move, cube.NFaceMoves)
 	for i := range all {
 		all[i] = cube.Move(i)
 	}
+	return all
+}()
+
+// Config says where a solver keeps its big tables and how their building
+// is reported.
+type Config struct {
+	// CacheDir is the tables' folder; "" is tablecache.Dir().
+	CacheDir string
+	// Progress, if set, is called while a table is built (about half a
+	// minute, the first time on a machine) with the entries reached.
+	Progress func(table string, reached, total int64)
+}
+
+// New returns a solver with the default Config. It panics only if a table
+// in the cache is damaged in a way its checksum missed.
+func New() *Solver {
+	s, err := NewWith(Config{})
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// NewWith builds the tables, the two big pruning tables loaded from the
+// cache folder when they are there, else built and stored there.
+func NewWith(cfg Config) (*Solver, error) {
+	if cfg.CacheDir == "" {
+		cfg.CacheDir = tablecache.Dir()
+	}
 	s := &Solver{
 		ExtraDepths: 2,
-		twist:       buildMoveTable(cube.NTwist, all, (*cube.Cube).SetTwist, (*cube.Cube).Twist),
-		flip:        buildMoveTable(cube.NFlip, all, (*cube.Cube).SetFlip, (*cube.Cube).Flip),
-		slice:       buildMoveTable(cube.NSlice, all, (*cube.Cube).SetSlice, (*cube.Cube).Slice),
+		twist:       buildMoveTable(cube.NTwist, allMoves, (*cube.Cube).SetTwist, (*cube.Cube).Twist),
+		flip:        buildMoveTable(cube.NFlip, allMoves, (*cube.Cube).SetFlip, (*cube.Cube).Flip),
+		slice:       buildMoveTable(cube.NSlice, allMoves, (*cube.Cube).SetSlice, (*cube.Cube).Slice),
 		corners:     buildMoveTable(cube.NCornerPerm, phase2Moves, (*cube.Cube).SetCornerPerm, (*cube.Cube).CornerPerm),
 		udEdges:     buildMoveTable(cube.NUDEdgePerm, phase2Moves, (*cube.Cube).SetUDEdgePerm, (*cube.Cube).UDEdgePerm),
 		sliceOr:     buildMoveTable(nSliceOrder, phase2Moves, (*cube.Cube).SetSliceSorted, (*cube.Cube).SliceSorted),
 	}
-	s.pruneTwist = buildPruneTable(s.twist, s.slice, len(all))
-	s.pruneFlip = buildPruneTable(s.flip, s.slice, len(all))
+	var t1, t2 tablecache.Table
+	var err error
+	if s.p1, t1, err = newPhase1Table(cfg, s.twist, s.flip, s.slice); err != nil {
+		return nil, err
+	}
+	if s.p2, t2, err = newPhase2Table(cfg, s.corners, s.udEdges); err != nil {
+		return nil, err
+	}
+	s.TablesLoaded, s.StoreErr = t1.Loaded && t2.Loaded, errors.Join(t1.StoreErr, t2.StoreErr)
 	s.pruneCorners = buildPruneTable(s.corners, s.sliceOr, len(phase2Moves))
-	s.pruneEdges = buildPruneTable(s.udEdges, s.sliceOr, len(phase2Moves))
-	return s
+	return s, nil
 }
 
 // Solution is what one search found and what it cost.
@@ -69,6 +113,43 @@ func (s *Solver) Solve(c cube.Cube, maxLength int) ([]cube.Move, error) {
 	return sol.Moves, err
 }
 
+// direction is one of the six ways the search looks at a cube (seed 000,
+// "The Two-Phase Algorithm": Cube Explorer searches the cube seen along
+// each of its three axes, and its inverse): the cube, or its inverse,
+// conjugated by a rotation about the URF-DBL diagonal, which takes the
+// U-D axis to another. Phase 1 of one direction may be far shorter than
+// of another.
+type direction struct {
+	sym     cube.Sym
+	inverse bool
+}
+
+var directions = [6]direction{{0, false}, {16, false}, {32, false}, {0, true}, {16, true}, {32, true}}
+
+// target returns the cube the direction searches.
+func (d direction) target(c cube.Cube) cube.Cube {
+	if d.inverse {
+		c = cube.Inverse(c)
+	}
+	return cube.Conjugate(c, d.sym)
+}
+
+// back turns a solution of d.target(c) into one of c: if S^-1 c S w = 1
+// then c (S w S^-1) = 1, and if c^-1 w = 1 then c w^-1 = 1.
+func (d direction) back(w []cube.Move) []cube.Move {
+	out := make([]cube.Move, len(w))
+	for i, m := range w {
+		out[i] = cube.ConjugateMove(m, d.sym.Inverse())
+	}
+	if d.inverse {
+		slices.Reverse(out)
+		for i, m := range out {
+			out[i] = m.Inverse()
+		}
+	}
+	return out
+}
+
 // Find is Solve, also counting the nodes searched. When the node budget
 // runs out after a solution was found, it returns the best one so far;
 // before, ErrBudget.
@@ -77,24 +158,35 @@ func (s *Solver) Find(c cube.Cube, maxLength int) (Solution, error) {
 		return Solution{}, fmt.Errorf("solver: %w", err)
 	}
 	r := &run{Solver: s}
+	var targets [len(directions)]cube.Cube
+	for i, d := range directions {
+		targets[i] = d.target(c)
+	}
 	var best []cube.Move
 	found := false
 	limit, lastDepth := maxLength, maxLength
-	var p1 []cube.Move
+	var path []cube.Move
+search:
 	for depth := 0; depth <= min(limit, lastDepth); depth++ {
-		p1 = p1[:0]
-		if sol, ok := r.phase1(c, c.Twist(), c.Flip(), c.Slice(), depth, &p1, limit); ok {
-			sol = cube.Simplify(sol)
-			if !found {
-				lastDepth = depth + s.ExtraDepths
+		for i, d := range directions {
+			t := &targets[i]
+			path = path[:0]
+			if sol, ok := r.phase1(t, t.Twist(), t.Flip(), t.Slice(), depth, &path, limit); ok {
+				sol = cube.Simplify(d.back(sol))
+				if !found {
+					lastDepth = depth + s.ExtraDepths
+				}
+				if !found || len(sol) < len(best) {
+					best, found = sol, true
+					limit = len(sol) - 1
+				}
+				if s.ExtraDepths == 0 {
+					break search
+				}
 			}
-			if !found || len(sol) < len(best) {
-				best, found = sol, true
-				limit = len(sol) - 1
+			if r.overBudget() {
+				break search
 			}
-		}
-		if r.overBudget() {
-			break
 		}
 	}
 	switch {
@@ -121,26 +213,21 @@ func (r *run) visit() bool {
 func (r *run) overBudget() bool { return r.NodeBudget > 0 && r.nodes > r.NodeBudget }
 
 // phase1 searches the phase-1 sequences of exactly depth more moves from
-// coordinates (tw, fl, sl); at each arrival in H it tries phase 2 within the
-// remaining length.
-func (r *run) phase1(c cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
+// coordinates (tw, fl, sl) of cube c's path so far; at each arrival in H it
+// tries phase 2 within the remaining length. The table's distance is
+// exact, so a sequence is cut as soon as it cannot reach H in time.
+func (r *run) phase1(c *cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
 	if !r.visit() {
 		return nil, false
 	}
-	if depth == 0 {
-		if tw != 0 || fl != 0 || sl != 0 {
-			return nil, false
-		}
-		// Phase 1 must end with a move outside H, or it was found shorter.
-		if n := len(*path); n > 0 && (*path)[n-1].Axis() != cube.AxisUD && (*path)[n-1].Power() != 2 {
-			return r.phase2From(c, *path, maxLength-n)
-		}
-		if len(*path) == 0 {
-			return r.phase2From(c, *path, maxLength)
-		}
+	if r.p1.distance(sl*cube.NFlip+fl, tw) > depth {
 		return nil, false
 	}
-	if h := max(r.pruneTwist[tw*cube.NSlice+sl], r.pruneFlip[fl*cube.NSlice+sl]); int(h) > depth {
+	if depth == 0 {
+		// Phase 1 must end with a move outside H, or it was found shorter.
+		if n := len(*path); n == 0 || (*path)[n-1].Axis() != cube.AxisUD && (*path)[n-1].Power() != 2 {
+			return r.phase2From(c, *path, maxLength-n)
+		}
 		return nil, false
 	}
 	for m := range cube.Move(cube.NFaceMoves) {
@@ -159,8 +246,8 @@ func (r *run) phase1(c cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, maxL
 
 // phase2From applies the phase-1 maneuver to c and solves the result in H
 // within budget moves.
-func (r *run) phase2From(c cube.Cube, p1 []cube.Move, budget int) ([]cube.Move, bool) {
-	h := c
+func (r *run) phase2From(c *cube.Cube, p1 []cube.Move, budget int) ([]cube.Move, bool) {
+	h := *c
 	for _, m := range p1 {
 		h.Move(&h, m)
 	}
@@ -183,7 +270,7 @@ func (r *run) phase2(co, ed, so, depth int, last cube.Move, path *[]cube.Move) b
 	if depth == 0 {
 		return co == 0 && ed == 0 && so == 0
 	}
-	if h := max(r.pruneCorners[co*nSliceOrder+so], r.pruneEdges[ed*nSliceOrder+so]); int(h) > depth {
+	if h := max(int(r.pruneCorners[co*nSliceOrder+so]), r.p2.distance(co, ed)); h > depth {
 		return false
 	}
 	for i, m := range phase2Moves {
