@@ -73,6 +73,10 @@ type SolveOptions struct {
 	// the shortest solution found is kept. A budget, unlike a timeout,
 	// gives the same answer on every machine.
 	NodeBudget int64
+	// Optimal asks for shortest solutions, proven (solver.Solver.Optimal),
+	// one cube at a time with every worker on it; MaxLength is then not
+	// used.
+	Optimal bool
 }
 
 // Solved is what Solve found for one cube.
@@ -80,26 +84,36 @@ type Solved struct {
 	Input   string
 	Found   bool
 	Moves   []cube.Move // the solution found (empty for the solved cube)
+	Optimal bool        // its length is proven the cube's distance
+	Lower   int         // with Optimal asked and no solution, the distance proven so far
 	Nodes   int64
 	Elapsed time.Duration
 }
 
 // Line is the cube's line of solve's output: the solution in Cube
-// Explorer's format ("R U R' U' (4f)"; a star would mark a proven optimum,
-// which the two-phase solver does not prove), or why there is none.
+// Explorer's format ("R U R' U' (4f)", with a star where the length is
+// proven optimal: "(4f*)"), or why there is none.
 func (s Solved) Line(o SolveOptions) string {
-	if !s.Found {
+	switch {
+	case !s.Found && o.Optimal:
+		return fmt.Sprintf("(none: the distance is at least %d face turns; the node budget of %d ran out)", s.Lower, o.NodeBudget)
+	case !s.Found:
 		return fmt.Sprintf("(none: no solution of at most %d face turns within %d nodes)", o.MaxLength, o.NodeBudget)
 	}
-	if len(s.Moves) == 0 {
-		return "(0f)"
+	star := ""
+	if s.Optimal {
+		star = "*"
 	}
-	return fmt.Sprintf("%s (%df)", cube.FormatManeuver(s.Moves), len(s.Moves))
+	if len(s.Moves) == 0 {
+		return fmt.Sprintf("(0f%s)", star)
+	}
+	return fmt.Sprintf("%s (%df%s)", cube.FormatManeuver(s.Moves), len(s.Moves), star)
 }
 
-// Solve solves the cubes with the two-phase solver on env's workers,
-// calling done after each cube in input order (so the output does not
-// depend on the worker count). Every solution is re-applied to its cube.
+// Solve solves the cubes with the two-phase solver on env's workers (or
+// optimally, a cube at a time with all the workers), calling done after
+// each cube in input order (so the output does not depend on the worker
+// count). Every solution is re-applied to its cube.
 func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done func(Solved) error) error {
 	// A table built (once per machine) shows a bar of its entries.
 	var building *progress.Reporter
@@ -132,22 +146,38 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 		sol Solved
 		err error
 	}
-	newWorker := func(int) func(int) result {
-		return func(i int) result {
-			start := time.Now()
-			found, err := s.Find(in[i].Cube, o.MaxLength)
-			r := Solved{Input: in[i].Text, Nodes: found.Nodes, Elapsed: time.Since(start)}
-			switch {
-			case errors.Is(err, solver.ErrBudget) || errors.Is(err, solver.ErrNoSolution):
-			case err != nil:
-				return result{err: fmt.Errorf("%q: %w", in[i].Text, err)}
-			case cube.Times(in[i].Cube, cube.FromMoves(found.Moves)) != cube.Solved:
-				return result{err: fmt.Errorf("self-check failed: %s does not solve %q", cube.FormatManeuver(found.Moves), in[i].Text)}
-			default:
-				r.Found, r.Moves = true, found.Moves
-			}
-			return result{sol: r}
+	solve := func(i, workers int) result {
+		start := time.Now()
+		r := Solved{Input: in[i].Text}
+		var err error
+		if o.Optimal {
+			var found solver.Optimal
+			found, err = s.Optimal(ctx, in[i].Cube, workers)
+			r.Moves, r.Nodes, r.Lower, r.Optimal = found.Moves, found.Nodes, found.Lower, found.Moves != nil
+		} else {
+			var found solver.Solution
+			found, err = s.Find(in[i].Cube, o.MaxLength)
+			r.Moves, r.Nodes = found.Moves, found.Nodes
 		}
+		r.Elapsed = time.Since(start)
+		switch {
+		case errors.Is(err, solver.ErrBudget) || errors.Is(err, solver.ErrNoSolution):
+		case err != nil:
+			return result{err: fmt.Errorf("%q: %w", in[i].Text, err)}
+		case cube.Times(in[i].Cube, cube.FromMoves(r.Moves)) != cube.Solved:
+			return result{err: fmt.Errorf("self-check failed: %s does not solve %q", cube.FormatManeuver(r.Moves), in[i].Text)}
+		default:
+			r.Found = true
+		}
+		return result{sol: r}
+	}
+	// Two-phase solves run a cube per worker; an optimal one uses them all.
+	cubeWorkers, searchWorkers := env.Workers, 1
+	if o.Optimal {
+		cubeWorkers, searchWorkers = 1, env.Workers
+	}
+	newWorker := func(int) func(int) result {
+		return func(i int) result { return solve(i, searchWorkers) }
 	}
 	merge := func(i int, r result) (bool, error) {
 		if r.err != nil {
@@ -158,7 +188,7 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 		}
 		return true, done(r.sol)
 	}
-	_, err = parallel.Ordered(ctx, 0, len(in), env.Workers, newWorker, merge)
+	_, err = parallel.Ordered(ctx, 0, len(in), cubeWorkers, newWorker, merge)
 	return err
 }
 
@@ -169,15 +199,18 @@ func SolutionsTable(name string, sols []Solved) *tables.Table {
 		tables.Column{Name: "maneuver", Kind: tables.String, Nullable: true, Doc: "a solution (the cube, then it, is solved); null when none was found"},
 		tables.Column{Name: "length", Kind: tables.Int64, Nullable: true, Doc: "the solution's face turns"},
 		tables.Column{Name: "optimal", Kind: tables.Bool, Doc: "whether the length is proven optimal (never, for the two-phase solver)"},
+		tables.Column{Name: "lower", Kind: tables.Int64, Nullable: true, Doc: "with --optimal and no solution, the distance proven (every shorter maneuver searched)"},
 		tables.Column{Name: "nodes", Kind: tables.Int64, Doc: "search nodes visited"},
 		tables.Column{Name: "seconds", Kind: tables.Float64, Doc: "time spent on this cube (machine-dependent)"},
 	)
 	for _, s := range sols {
-		var maneuver, length any
+		var maneuver, length, lower any
 		if s.Found {
 			maneuver, length = cube.FormatManeuver(s.Moves), int64(len(s.Moves))
+		} else if s.Lower > 0 {
+			lower = int64(s.Lower)
 		}
-		t.Append(s.Input, maneuver, length, false, s.Nodes, s.Elapsed.Seconds())
+		t.Append(s.Input, maneuver, length, s.Optimal, lower, s.Nodes, s.Elapsed.Seconds())
 	}
 	return t
 }
@@ -192,6 +225,10 @@ func WriteSolutions(path string, sols []Solved, o SolveOptions, workers int, sta
 	p := tables.NewProvenance("solve", workers)
 	p.Params["solver"] = "two-phase"
 	p.Params["max_length"] = fmt.Sprint(o.MaxLength)
+	if o.Optimal {
+		p.Params["solver"] = "optimal (face turns)"
+		delete(p.Params, "max_length")
+	}
 	p.Params["node_budget"] = fmt.Sprint(o.NodeBudget)
 	p.Start, p.End = start, time.Now()
 	_, err := tables.Write(filepath.Dir(path), SolutionsTable(name, sols), p)

@@ -287,23 +287,32 @@ func newSolveCmd() *cobra.Command {
 		workers            int
 		opts               = pipelines.SolveOptions{MaxLength: 20, NodeBudget: 2e7}
 	)
+	// optimalBudget is --node-budget's default with --optimal: minutes.
+	const optimalBudget = 1e9
 	cmd := &cobra.Command{
 		Use:   "solve [CUBE] | --file PATH",
-		Short: "Solve cubes given as maneuvers or facelet strings (two-phase)",
+		Short: "Solve cubes given as maneuvers or facelet strings (two-phase, or optimal)",
 		Long: `Solve one cube, given on the command line, or a file of cubes (one per line;
 - for stdin; Cube Explorer maneuver-file lines are read too, and blank lines
-and # comments skipped) with Kociemba's two-phase solver. Each cube gets one
-line on stdout, in input order: a maneuver that solves it in Cube Explorer's
-format, "R U R' U' (4f)" (no star: the two-phase solver does not prove
-optimality), or "(none: ...)" when no solution of at most --max-length face
-turns was found within --node-budget nodes, in which case the exit status is
+and # comments skipped) with Kociemba's two-phase solver, or with --optimal a
+shortest solution in face turns. Each cube gets one line on stdout, in input
+order: a maneuver that solves it in Cube Explorer's format, "R U R' U' (4f)",
+with a star where the length is proven optimal, "(4f*)"; or "(none: ...)"
+when no solution of at most --max-length face turns (or, with --optimal, no
+proof) was found within --node-budget nodes, in which case the exit status is
 1. --out FILE.arrow also writes the results as a table. Every solution is
 re-applied to its cube before it is printed.
+
+--optimal is Mike Reid's method as Cube Explorer's standard optimal solver
+runs it (seed 000), all workers on one cube: cubes up to about 16 face turns
+from solved in seconds to minutes, a random cube in hours; its node budget
+defaults to 1e9 (minutes), after which the line gives the distance proven.
 
 ` + pipelines.ReadingRule,
 		Example: `  cubecensus solve "R U R' U' F2 D"
   cubecensus solve UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
-  cubecensus solve --file cubes.txt --out /tmp/solutions.arrow --max-length 21`,
+  cubecensus solve --file cubes.txt --out /tmp/solutions.arrow --max-length 21
+  cubecensus solve --optimal "R U R' U' F2 D B L2 U2 R'"`,
 		Args: argsBetween(0, -1, "a CUBE, or none with --file"),
 		RunE: func(cmd *cobra.Command, words []string) error {
 			start := time.Now()
@@ -314,10 +323,15 @@ re-applied to its cube before it is printed.
 				return usageErrorf("solve: give a CUBE or --file, not both or neither (see `cubecensus solve --help`)")
 			case opts.MaxLength < 0:
 				return usageErrorf("solve: --max-length %d: want a number of face turns, 0 or more", opts.MaxLength)
+			case opts.Optimal && cmd.Flags().Changed("max-length"):
+				return usageErrorf("solve: --max-length is for the two-phase solver; --optimal finds the shortest")
 			case opts.NodeBudget < 0:
 				return usageErrorf("solve: --node-budget %d: want 0 (none) or more", opts.NodeBudget)
 			case workers < 1:
 				return usageErrorf("solve: --workers %d: want 1 or more", workers)
+			}
+			if opts.Optimal && !cmd.Flags().Changed("node-budget") {
+				opts.NodeBudget = optimalBudget
 			}
 			how := pipelines.AutoReading
 			if facelets {
@@ -360,7 +374,10 @@ re-applied to its cube before it is printed.
 					return asUsage(err)
 				}
 			}
-			if unsolved > 0 {
+			switch {
+			case unsolved > 0 && opts.Optimal:
+				return fmt.Errorf("solve: %d of %d cubes without a proven optimal solution within the node budget", unsolved, len(in))
+			case unsolved > 0:
 				return fmt.Errorf("solve: %d of %d cubes without a solution of at most %d face turns within the node budget", unsolved, len(in), opts.MaxLength)
 			}
 			return nil
@@ -370,8 +387,9 @@ re-applied to its cube before it is printed.
 	f.StringVar(&file, "file", "", "file of cubes, one per line (- for stdin)")
 	f.StringVar(&out, "out", "", "also write the results as an Arrow table to this FILE.arrow")
 	f.IntVar(&opts.MaxLength, "max-length", opts.MaxLength, "longest solution wanted, in face turns: the search stops at the first this short (smaller: shorter solutions, more search)")
-	f.Int64Var(&opts.NodeBudget, "node-budget", opts.NodeBudget, "search nodes per cube (0: no limit); the best solution within it is kept")
-	f.IntVar(&workers, "workers", runtime.NumCPU(), "cubes solved in parallel (the output does not depend on it)")
+	f.BoolVar(&opts.Optimal, "optimal", false, "find shortest solutions in face turns, proven (a cube at a time, every worker on it)")
+	f.Int64Var(&opts.NodeBudget, "node-budget", opts.NodeBudget, "search nodes per cube (0: no limit; 1e9 by default with --optimal); the best solution within it is kept")
+	f.IntVar(&workers, "workers", runtime.NumCPU(), "cubes solved in parallel, or with --optimal threads on one cube (the output does not depend on it)")
 	f.BoolVar(&facelets, "facelets", false, "read every cube as a facelet string")
 	f.BoolVar(&maneuver, "maneuver", false, "read every cube as a maneuver")
 	return cmd

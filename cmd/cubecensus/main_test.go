@@ -120,6 +120,8 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"solve", "R", "--workers", "0"}, true, "--workers 0"},
 		{[]string{"solve", "R", "--out", "/tmp/x.csv"}, true, "must end in .arrow"},
 		{[]string{"solve", "R U F D L B", "--max-length", "3", "--node-budget", "1000"}, false, "1 of 1 cubes without a solution of at most 3"},
+		{[]string{"solve", "--optimal", "--max-length", "3", "R"}, true, "--max-length is for the two-phase solver"},
+		{[]string{"solve", "--optimal", "--node-budget", "10", "R U F D L B R2 U2 F' L2 D B' R"}, false, "1 of 1 cubes without a proven optimal solution"},
 		{[]string{"list", "--x"}, true, "-x"},
 		{[]string{"list", "extra"}, true, "no arguments"},
 	} {
@@ -456,5 +458,11 @@ func TestSolve(t *testing.T) {
 	one, _, err := runCmd("solve", "--file", file, "--workers", "1")
 	if err != nil || one != out {
 		t.Errorf("one worker printed\n%s\ntwo printed\n%s(%v)", one, out, err)
+	}
+	// R U R' U' is 4 face turns from solved, and no fewer: its commutator
+	// structure moves 7 pieces, which 3 turns cannot undo.
+	opt, _, err := runCmd("solve", "--optimal", "R U R' U'")
+	if err != nil || !strings.HasSuffix(opt, " (4f*)\n") {
+		t.Errorf("solve --optimal \"R U R' U'\": %q, %v", opt, err)
 	}
 }
