@@ -73,10 +73,11 @@ type SolveOptions struct {
 	// the shortest solution found is kept. A budget, unlike a timeout,
 	// gives the same answer on every machine.
 	NodeBudget int64
-	// Optimal asks for shortest solutions, proven (solver.Solver.Optimal),
-	// one cube at a time with every worker on it; MaxLength is then not
-	// used.
+	// Optimal asks for shortest solutions in Metric (HTM or QTM), proven
+	// (solver.Solver.Optimal), one cube at a time with every worker on it;
+	// MaxLength is then not used.
 	Optimal bool
+	Metric  cube.Metric
 }
 
 // Solved is what Solve found for one cube.
@@ -94,9 +95,13 @@ type Solved struct {
 // Explorer's format ("R U R' U' (4f)", with a star where the length is
 // proven optimal: "(4f*)"), or why there is none.
 func (s Solved) Line(o SolveOptions) string {
+	unit, letter := "face turns", "f"
+	if o.Optimal && o.Metric == cube.QTM {
+		unit, letter = "quarter turns", "q"
+	}
 	switch {
 	case !s.Found && o.Optimal:
-		return fmt.Sprintf("(none: the distance is at least %d face turns; the node budget of %d ran out)", s.Lower, o.NodeBudget)
+		return fmt.Sprintf("(none: the distance is at least %d %s; the node budget of %d ran out)", s.Lower, unit, o.NodeBudget)
 	case !s.Found:
 		return fmt.Sprintf("(none: no solution of at most %d face turns within %d nodes)", o.MaxLength, o.NodeBudget)
 	}
@@ -104,10 +109,14 @@ func (s Solved) Line(o SolveOptions) string {
 	if s.Optimal {
 		star = "*"
 	}
-	if len(s.Moves) == 0 {
-		return fmt.Sprintf("(0f%s)", star)
+	length := cube.HTM.Length(s.Moves)
+	if letter == "q" {
+		length = cube.QTM.Length(s.Moves)
 	}
-	return fmt.Sprintf("%s (%df%s)", cube.FormatManeuver(s.Moves), len(s.Moves), star)
+	if len(s.Moves) == 0 {
+		return fmt.Sprintf("(0%s%s)", letter, star)
+	}
+	return fmt.Sprintf("%s (%d%s%s)", cube.FormatManeuver(s.Moves), length, letter, star)
 }
 
 // Solve solves the cubes with the two-phase solver on env's workers (or
@@ -152,7 +161,7 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 		var err error
 		if o.Optimal {
 			var found solver.Optimal
-			found, err = s.Optimal(ctx, in[i].Cube, workers)
+			found, err = s.Optimal(ctx, in[i].Cube, o.Metric, workers)
 			r.Moves, r.Nodes, r.Lower, r.Optimal = found.Moves, found.Nodes, found.Lower, found.Moves != nil
 		} else {
 			var found solver.Solution
@@ -193,11 +202,11 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 }
 
 // SolutionsTable holds solve's results, a row per cube.
-func SolutionsTable(name string, sols []Solved) *tables.Table {
+func SolutionsTable(name string, sols []Solved, m cube.Metric) *tables.Table {
 	t := tables.NewTable(name,
 		tables.Column{Name: "input", Kind: tables.String, Doc: "the cube as given: a maneuver, a facelet string or a Cube Explorer line"},
 		tables.Column{Name: "maneuver", Kind: tables.String, Nullable: true, Doc: "a solution (the cube, then it, is solved); null when none was found"},
-		tables.Column{Name: "length", Kind: tables.Int64, Nullable: true, Doc: "the solution's face turns"},
+		tables.Column{Name: "length", Kind: tables.Int64, Nullable: true, Doc: "the solution's length in the metric of the provenance's param metric"},
 		tables.Column{Name: "optimal", Kind: tables.Bool, Doc: "whether the length is proven optimal (never, for the two-phase solver)"},
 		tables.Column{Name: "lower", Kind: tables.Int64, Nullable: true, Doc: "with --optimal and no solution, the distance proven (every shorter maneuver searched)"},
 		tables.Column{Name: "nodes", Kind: tables.Int64, Doc: "search nodes visited"},
@@ -206,7 +215,7 @@ func SolutionsTable(name string, sols []Solved) *tables.Table {
 	for _, s := range sols {
 		var maneuver, length, lower any
 		if s.Found {
-			maneuver, length = cube.FormatManeuver(s.Moves), int64(len(s.Moves))
+			maneuver, length = cube.FormatManeuver(s.Moves), int64(m.Length(s.Moves))
 		} else if s.Lower > 0 {
 			lower = int64(s.Lower)
 		}
@@ -225,12 +234,18 @@ func WriteSolutions(path string, sols []Solved, o SolveOptions, workers int, sta
 	p := tables.NewProvenance("solve", workers)
 	p.Params["solver"] = "two-phase"
 	p.Params["max_length"] = fmt.Sprint(o.MaxLength)
+	p.Params["metric"] = cube.HTM.String()
 	if o.Optimal {
-		p.Params["solver"] = "optimal (face turns)"
+		p.Params["solver"] = "optimal"
+		p.Params["metric"] = o.Metric.String()
 		delete(p.Params, "max_length")
 	}
 	p.Params["node_budget"] = fmt.Sprint(o.NodeBudget)
 	p.Start, p.End = start, time.Now()
-	_, err := tables.Write(filepath.Dir(path), SolutionsTable(name, sols), p)
+	m := cube.HTM
+	if o.Optimal {
+		m = o.Metric
+	}
+	_, err := tables.Write(filepath.Dir(path), SolutionsTable(name, sols, m), p)
 	return err
 }

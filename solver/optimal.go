@@ -2,16 +2,20 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/parallel"
+	"github.com/cubecensus/cubecensus/internal/tablecache"
 )
 
-// The optimal solver in face turns: Mike Reid's method, Cube Explorer's
-// "standard optimal solver" (seed 000, "The Optimal Solvers"). An
-// iterative-deepening search over canonical sequences is pruned by the
-// phase-1 distance seen along each of the three axes, whose goal groups
+// The optimal solver in face turns or quarter turns: Mike Reid's method,
+// Cube Explorer's "standard optimal solver" (seed 000, "The Optimal
+// Solvers"). An iterative-deepening search over canonical sequences is
+// pruned by the phase-1 distance (in the metric searched) seen along each
+// of the three axes, whose goal groups
 // intersect in a group holding the solved cube: the largest of the three
 // bounds the distance, plus one when all three are equal and not 0 (Michiel
 // de Bondt's remark: a move from the intersection leaves at least one of
@@ -59,11 +63,12 @@ func (s *Solver) move(t *triple, m cube.Move) triple {
 	return u
 }
 
-// bound is the lower bound on the distance of a cube with coordinates t.
-func (s *Solver) bound(t *triple) int {
+// bound is the lower bound, by table p, on the distance of a cube with
+// coordinates t.
+func bound(p *symTable, t *triple) int {
 	var d [3]int
 	for k := range t {
-		d[k] = s.p1.distance(int(t[k].slice)*cube.NFlip+int(t[k].flip), int(t[k].twist))
+		d[k] = p.distance(int(t[k].slice)*cube.NFlip+int(t[k].flip), int(t[k].twist))
 	}
 	h := max(d[0], d[1], d[2])
 	if d[0] == d[1] && d[1] == d[2] && h > 0 {
@@ -81,27 +86,36 @@ type Optimal struct {
 	Nodes int64
 }
 
-// Optimal returns a shortest maneuver solving c in face turns, searching on
-// workers goroutines. With s.NodeBudget set, a search that spends it
-// returns ErrBudget with the lower bound it proved; a depth is counted as
-// searched only when it was searched whole.
-func (s *Solver) Optimal(ctx context.Context, c cube.Cube, workers int) (Optimal, error) {
+// Optimal returns a shortest maneuver solving c in metric m (HTM or QTM:
+// its length in m is the distance), searching on workers goroutines. The
+// QTM table is built or loaded on first use. With s.NodeBudget set, a
+// search that spends it returns ErrBudget with the lower bound it proved;
+// a depth is counted as searched only when it was searched whole.
+func (s *Solver) Optimal(ctx context.Context, c cube.Cube, m cube.Metric, workers int) (Optimal, error) {
 	if err := c.Verify(); err != nil {
 		return Optimal{}, fmt.Errorf("solver: %w", err)
 	}
+	if m != cube.HTM && m != cube.QTM {
+		return Optimal{}, fmt.Errorf("solver: optimal solutions in %v are not supported (HTM or QTM)", m)
+	}
+	table, err := s.phase1Table(m)
+	if err != nil {
+		return Optimal{}, err
+	}
 	start := s.tripleOf(c)
-	res := Optimal{Lower: s.bound(&start)}
+	res := Optimal{Lower: bound(table, &start)}
 	if c == cube.Solved {
 		return Optimal{Moves: []cube.Move{}}, nil
 	}
+	moves := metricMoves(m)
 	for depth := max(res.Lower, 1); ; depth++ {
-		roots := optimalRoots(min(depth, 2))
+		roots := optimalRoots(m, min(depth, 2))
 		type result struct {
 			moves []cube.Move
 			nodes int64
 		}
 		newWorker := func(int) func(int) result {
-			o := &optimalSearch{s: s, cube: c}
+			o := &optimalSearch{s: s, table: table, metric: m, moves: moves, cube: c}
 			return func(i int) result {
 				o.nodes, o.path = 0, append(o.path[:0], roots[i]...)
 				t := start
@@ -128,7 +142,7 @@ func (s *Solver) Optimal(ctx context.Context, c cube.Cube, workers int) (Optimal
 		case err != nil:
 			return res, err
 		case found != nil:
-			res.Moves, res.Lower = found, len(found)
+			res.Moves, res.Lower = cube.Simplify(found), len(found)
 			return res, nil
 		case merged < len(roots):
 			return res, ErrBudget
@@ -137,17 +151,17 @@ func (s *Solver) Optimal(ctx context.Context, c cube.Cube, workers int) (Optimal
 	}
 }
 
-// optimalRoots lists the canonical sequences of n moves (1 or 2), in move
-// order: the subtrees a depth is cut into.
-func optimalRoots(n int) [][]cube.Move {
+// optimalRoots lists the canonical sequences of n moves (1 or 2) of cost 1
+// in m, in move order: the subtrees a depth is cut into.
+func optimalRoots(m cube.Metric, n int) [][]cube.Move {
 	var roots [][]cube.Move
-	for a := range cube.Move(cube.NFaceMoves) {
+	for _, a := range metricMoves(m) {
 		if n == 1 {
 			roots = append(roots, []cube.Move{a})
 			continue
 		}
-		for b := range cube.Move(cube.NFaceMoves) {
-			if cube.CanFollow(a, b) {
+		for _, b := range metricMoves(m) {
+			if canFollow(m, []cube.Move{a}, b) {
 				roots = append(roots, []cube.Move{a, b})
 			}
 		}
@@ -155,28 +169,57 @@ func optimalRoots(n int) [][]cube.Move {
 	return roots
 }
 
+// canFollow reports whether move m may follow path in a canonical
+// sequence of metric m's moves. In HTM that is cube.CanFollow. In QTM a
+// half turn is two equal quarter turns, so a move may repeat the last one
+// once but not twice (three are one the other way) and may not undo it;
+// and of two turns of opposite faces, which commute, the first face in
+// cube.Layer order comes first. Every cube has a shortest sequence of that
+// form: sorting the turns of each run on one axis by face does not change
+// its length.
+func canFollow(metric cube.Metric, path []cube.Move, m cube.Move) bool {
+	n := len(path)
+	if n == 0 {
+		return true
+	}
+	last := path[n-1]
+	if metric != cube.QTM {
+		return cube.CanFollow(last, m)
+	}
+	switch {
+	case m == last.Inverse():
+		return false
+	case m == last:
+		return n < 2 || path[n-2] != m
+	case m.Axis() == last.Axis():
+		return last.Layer() < m.Layer()
+	}
+	return true
+}
+
 // optimalSearch is one worker's depth-first search.
 type optimalSearch struct {
-	s     *Solver
-	cube  cube.Cube
-	path  []cube.Move
-	nodes int64
+	s      *Solver
+	table  *symTable // phase 1's, in the metric searched
+	metric cube.Metric
+	moves  []cube.Move // the metric's moves of cost 1
+	cube   cube.Cube
+	path   []cube.Move
+	nodes  int64
 }
 
 // dfs searches the canonical sequences of exactly left more moves after
 // o.path, whose coordinates are t, for one that solves the cube.
 func (o *optimalSearch) dfs(t *triple, left int) bool {
 	o.nodes++
-	h := o.s.bound(t)
-	if h > left {
+	if bound(o.table, t) > left {
 		return false
 	}
 	if left == 0 {
 		return o.solves()
 	}
-	last := o.path[len(o.path)-1]
-	for m := range cube.Move(cube.NFaceMoves) {
-		if !cube.CanFollow(last, m) {
+	for _, m := range o.moves {
+		if !canFollow(o.metric, o.path, m) {
 			continue
 		}
 		u := o.s.move(t, m)
@@ -197,4 +240,27 @@ func (o *optimalSearch) solves() bool {
 		c.Move(&c, m)
 	}
 	return c == cube.Solved
+}
+
+// phase1Table returns phase 1's table in metric m, the QTM one built or
+// loaded on first use.
+func (s *Solver) phase1Table(m cube.Metric) (*symTable, error) {
+	if m == cube.HTM {
+		return s.p1, nil
+	}
+	s.qtm.once.Do(func() {
+		var t tablecache.Table
+		s.qtm.table, t, s.qtm.err = newPhase1Table(s.cfg, cube.QTM, s.twist, s.flip, s.slice)
+		if t.StoreErr != nil {
+			s.StoreErr = errors.Join(s.StoreErr, t.StoreErr)
+		}
+	})
+	return s.qtm.table, s.qtm.err
+}
+
+// lazyTable is a table built on first use.
+type lazyTable struct {
+	once  sync.Once
+	table *symTable
+	err   error
 }

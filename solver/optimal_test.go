@@ -9,59 +9,71 @@ import (
 )
 
 // TestOptimalAgreesWithBreadthFirst checks the optimal solver against a
-// plain breadth-first search of the cube group to depth 5 (620,000
-// positions): positions drawn at each depth are solved in exactly that many
-// face turns, and every solution is re-applied.
+// plain breadth-first search of the cube group, in HTM to depth 5 (620,000
+// positions) and in QTM to depth 6 (985,000): positions drawn at each depth
+// are solved in exactly that many turns, and every solution is re-applied.
 func TestOptimalAgreesWithBreadthFirst(t *testing.T) {
-	const maxDepth = 5
-	dist := map[cube.Key]int{cube.Solved.Key(): 0}
+	for _, tc := range []struct {
+		metric   cube.Metric
+		maxDepth int
+		last     int // positions at maxDepth, as the canonical stage counts them
+	}{{cube.HTM, 5, 574908}, {cube.QTM, 6, 878880}} {
+		levels := breadthFirst(tc.metric, tc.maxDepth)
+		if len(levels[tc.maxDepth]) != tc.last {
+			t.Fatalf("%v: %d positions at depth %d, the canonical stage counts %d", tc.metric, len(levels[tc.maxDepth]), tc.maxDepth, tc.last)
+		}
+		rng := rand.New(rand.NewPCG(15, 16))
+		for d, level := range levels {
+			for range min(len(level), 40) {
+				c := level[rng.IntN(len(level))]
+				o, err := shared.Optimal(context.Background(), c, tc.metric, 2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if tc.metric.Length(o.Moves) != d || o.Lower != d || cube.Times(c, cube.FromMoves(o.Moves)) != cube.Solved {
+					t.Fatalf("%v: a position at depth %d: %s (lower %d)", tc.metric, d, cube.FormatManeuver(o.Moves), o.Lower)
+				}
+			}
+		}
+	}
+}
+
+// breadthFirst lists the positions at each distance up to maxDepth in
+// metric m, by the moves of cost 1.
+func breadthFirst(m cube.Metric, maxDepth int) [][]cube.Cube {
+	seen := map[cube.Key]bool{cube.Solved.Key(): true}
 	levels := [][]cube.Cube{{cube.Solved}}
 	for d := 1; d <= maxDepth; d++ {
 		var next []cube.Cube
 		for _, c := range levels[d-1] {
-			for m := range cube.Move(cube.NFaceMoves) {
+			for _, mv := range metricMoves(m) {
 				var n cube.Cube
-				n.Move(&c, m)
-				if _, ok := dist[n.Key()]; !ok {
-					dist[n.Key()] = d
+				n.Move(&c, mv)
+				if !seen[n.Key()] {
+					seen[n.Key()] = true
 					next = append(next, n)
 				}
 			}
 		}
 		levels = append(levels, next)
 	}
-	if len(levels[maxDepth]) != 574908 {
-		t.Fatalf("%d positions at depth %d, the canonical stage counts 574908", len(levels[maxDepth]), maxDepth)
-	}
-	rng := rand.New(rand.NewPCG(15, 16))
-	for d, level := range levels {
-		for range min(len(level), 40) {
-			c := level[rng.IntN(len(level))]
-			o, err := shared.Optimal(context.Background(), c, 2)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(o.Moves) != d || o.Lower != d || cube.Times(c, cube.FromMoves(o.Moves)) != cube.Solved {
-				t.Fatalf("a position at depth %d: %s (lower %d)", d, cube.FormatManeuver(o.Moves), o.Lower)
-			}
-		}
-	}
+	return levels
 }
 
 // TestOptimalDeeper: scrambles of 8 to 11 moves are solved in at most as
-// many, never fewer than the two-phase solver's bound allows, the same
-// whatever the worker count; a node budget stops a search with its proven
-// lower bound.
+// many, the two-phase solver never doing better, the same whatever the
+// worker count; in QTM in no more than the HTM solution's quarter turns; a
+// node budget stops a search with its proven lower bound.
 func TestOptimalDeeper(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 18))
 	for i := range 6 {
 		n := 8 + i%4
 		c := randomCube(rng, n)
-		one, err := shared.Optimal(context.Background(), c, 1)
+		one, err := shared.Optimal(context.Background(), c, cube.HTM, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		two, err := shared.Optimal(context.Background(), c, 2)
+		two, err := shared.Optimal(context.Background(), c, cube.HTM, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,10 +83,14 @@ func TestOptimalDeeper(t *testing.T) {
 		if sol, err := shared.Solve(c, 30); err != nil || len(sol) < len(one.Moves) {
 			t.Fatalf("two-phase found %d moves, shorter than the optimum %d (%v)", len(sol), len(one.Moves), err)
 		}
+		q, err := shared.Optimal(context.Background(), c, cube.QTM, 2)
+		if err != nil || cube.Times(c, cube.FromMoves(q.Moves)) != cube.Solved || q.Lower > cube.QTM.Length(one.Moves) || q.Lower < len(one.Moves) {
+			t.Fatalf("QTM: %s (%d quarter turns), HTM optimum %s: %v", cube.FormatManeuver(q.Moves), q.Lower, cube.FormatManeuver(one.Moves), err)
+		}
 	}
 	s := *shared
 	s.NodeBudget = 1000
-	o, err := s.Optimal(context.Background(), randomCube(rng, 30), 2)
+	o, err := s.Optimal(context.Background(), randomCube(rng, 30), cube.HTM, 2)
 	if err != ErrBudget || o.Moves != nil || o.Lower < 10 {
 		t.Errorf("a budget of 1000 nodes: %v, lower bound %d", err, o.Lower)
 	}

@@ -38,6 +38,8 @@ type Solver struct {
 	corners, udEdges, sliceOr moveTable // phase 2, the 10 moves of H
 	p1, p2                    *symTable // symtables.go
 	pruneCorners              []int8    // (corners, slice order)
+	cfg                       Config
+	qtm                       *lazyTable // phase 1 in QTM, for the optimal solver
 }
 
 // allMoves are the 18 face turns.
@@ -77,6 +79,8 @@ func NewWith(cfg Config) (*Solver, error) {
 	}
 	s := &Solver{
 		ExtraDepths: 2,
+		cfg:         cfg,
+		qtm:         &lazyTable{},
 		twist:       buildMoveTable(cube.NTwist, allMoves, (*cube.Cube).SetTwist, (*cube.Cube).Twist),
 		flip:        buildMoveTable(cube.NFlip, allMoves, (*cube.Cube).SetFlip, (*cube.Cube).Flip),
 		slice:       buildMoveTable(cube.NSlice, allMoves, (*cube.Cube).SetSlice, (*cube.Cube).Slice),
@@ -86,7 +90,7 @@ func NewWith(cfg Config) (*Solver, error) {
 	}
 	var t1, t2 tablecache.Table
 	var err error
-	if s.p1, t1, err = newPhase1Table(cfg, s.twist, s.flip, s.slice); err != nil {
+	if s.p1, t1, err = newPhase1Table(cfg, cube.HTM, s.twist, s.flip, s.slice); err != nil {
 		return nil, err
 	}
 	if s.p2, t2, err = newPhase2Table(cfg, s.corners, s.udEdges); err != nil {

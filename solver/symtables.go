@@ -162,12 +162,12 @@ func decodeSymTable(a *symClasses, b conjTable, data []byte) (*symTable, error) 
 	return p, nil
 }
 
-// buildSymTable searches breadth first from (0, 0) under nMoves moves,
-// given by moveA (on the raw first coordinate) and moveB, a byte an entry:
+// buildSymTable searches breadth first from (0, 0) under the moves whose
+// columns in moveB (and moveA, on the raw first coordinate) are listed, a byte an entry:
 // forward while the frontier is small, then backward, each unreached entry
 // looking for a neighbour on the last level. The moves must be closed
 // under inverses. It returns the table encoded for the cache.
-func buildSymTable(a *symClasses, b conjTable, moveA func(x, m int) int, moveB moveTable, nMoves int, progress func(reached, total int64)) []byte {
+func buildSymTable(a *symClasses, b conjTable, moveA func(x, m int) int, moveB moveTable, moves []int, progress func(reached, total int64)) []byte {
 	const unreached = 0xff
 	nb := len(b)
 	n := len(a.rep) * nb
@@ -206,7 +206,7 @@ func buildSymTable(a *symClasses, b conjTable, moveA func(x, m int) int, moveB m
 				if dist[i] != unreached {
 					continue
 				}
-				for m := range nMoves {
+				for _, m := range moves {
 					if dist[neighbour(c, x, m)] == d {
 						frontier += setState(c, x, d+1)
 						break
@@ -217,7 +217,7 @@ func buildSymTable(a *symClasses, b conjTable, moveA func(x, m int) int, moveB m
 			if dist[i] != d {
 				continue
 			}
-			for m := range nMoves {
+			for _, m := range moves {
 				if j := neighbour(c, x, m); dist[j] == unreached {
 					frontier += setState(j/nb, j%nb, d+1)
 				}
@@ -242,26 +242,49 @@ func buildSymTable(a *symClasses, b conjTable, moveA func(x, m int) int, moveB m
 // The tables' versions name their content for the cache; change one when
 // its table changes.
 const (
-	phase1Version = "flipudslice-twist-1"
-	phase2Version = "cornerperm-udedges-1"
+	phase1Version    = "flipudslice-twist-1"
+	phase1QTMVersion = "flipudslice-twist-qtm-1"
+	phase2Version    = "cornerperm-udedges-1"
 )
 
-// newPhase1Table returns phase 1's table: FlipUDSlice classes (64,430)
-// with the corner twist, 1.4e8 entries, exact phase-1 distances.
-func newPhase1Table(cfg Config, twist, flip, slice moveTable) (*symTable, tablecache.Table, error) {
+// newPhase1Table returns phase 1's table in metric m (HTM or QTM):
+// FlipUDSlice classes (64,430) with the corner twist, 1.4e8 entries,
+// exact phase-1 distances (in QTM the search moves are the quarter turns, a
+// half turn being two of them).
+func newPhase1Table(cfg Config, m cube.Metric, twist, flip, slice moveTable) (*symTable, tablecache.Table, error) {
 	a := newSymClasses(nFlipSlice, flipSliceCube, flipSliceOf)
 	b := newConjTable(cube.NTwist, func(x int) cube.Cube { c := cube.Solved; c.SetTwist(x); return c }, (*cube.Cube).Twist)
 	flipSlice := func(fs, m int) int {
 		return int(slice[fs/cube.NFlip][m])*cube.NFlip + int(flip[fs%cube.NFlip][m])
 	}
-	t, err := tablecache.Get(cfg.CacheDir, "solver-phase1", phase1Version, func() ([]byte, error) {
-		return buildSymTable(a, b, flipSlice, twist, cube.NFaceMoves, cfg.report("phase-1 table")), nil
+	name, version, desc := "solver-phase1", phase1Version, "phase-1 table"
+	if m == cube.QTM {
+		name, version, desc = "solver-phase1-qtm", phase1QTMVersion, "phase-1 table in QTM"
+	}
+	var moves []int
+	for _, mv := range metricMoves(m) {
+		moves = append(moves, int(mv))
+	}
+	t, err := tablecache.Get(cfg.CacheDir, name, version, func() ([]byte, error) {
+		return buildSymTable(a, b, flipSlice, twist, moves, cfg.report(desc)), nil
 	})
 	if err != nil {
 		return nil, t, err
 	}
 	p, err := decodeSymTable(a, b, t.Data)
 	return p, t, err
+}
+
+// metricMoves lists the face turns of cost 1 in m: all 18 in HTM, the 12
+// quarter turns in QTM.
+func metricMoves(m cube.Metric) []cube.Move {
+	var moves []cube.Move
+	for mv := range cube.Move(cube.NFaceMoves) {
+		if m != cube.QTM || mv.Power() != 2 {
+			moves = append(moves, mv)
+		}
+	}
+	return moves
 }
 
 // newPhase2Table returns phase 2's table: the corner permutation's classes
@@ -275,7 +298,11 @@ func newPhase2Table(cfg Config, corners, udEdges moveTable) (*symTable, tablecac
 	a := newSymClasses(cube.NCornerPerm, permCube((*cube.Cube).SetCornerPerm), (*cube.Cube).CornerPerm)
 	b := newConjTable(cube.NUDEdgePerm, permCube((*cube.Cube).SetUDEdgePerm), (*cube.Cube).UDEdgePerm)
 	t, err := tablecache.Get(cfg.CacheDir, "solver-phase2", phase2Version, func() ([]byte, error) {
-		return buildSymTable(a, b, func(x, m int) int { return int(corners[x][m]) }, udEdges, len(phase2Moves), cfg.report("phase-2 table")), nil
+		moves := make([]int, len(phase2Moves))
+		for i := range moves {
+			moves[i] = i
+		}
+		return buildSymTable(a, b, func(x, m int) int { return int(corners[x][m]) }, udEdges, moves, cfg.report("phase-2 table")), nil
 	})
 	if err != nil {
 		return nil, t, err

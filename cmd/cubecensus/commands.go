@@ -286,6 +286,7 @@ func newSolveCmd() *cobra.Command {
 		facelets, maneuver bool
 		workers            int
 		opts               = pipelines.SolveOptions{MaxLength: 20, NodeBudget: 2e7}
+		metric             string
 	)
 	// optimalBudget is --node-budget's default with --optimal: minutes.
 	const optimalBudget = 1e9
@@ -304,7 +305,8 @@ proof) was found within --node-budget nodes, in which case the exit status is
 re-applied to its cube before it is printed.
 
 --optimal is Mike Reid's method as Cube Explorer's standard optimal solver
-runs it (seed 000), all workers on one cube: cubes up to about 16 face turns
+runs it (seed 000), in face turns or with --metric QTM in quarter turns
+("(6q*)"), all workers on one cube: cubes up to about 16 face turns
 from solved in seconds to minutes, a random cube in hours; its node budget
 defaults to 1e9 (minutes), after which the line gives the distance proven.
 
@@ -312,7 +314,8 @@ defaults to 1e9 (minutes), after which the line gives the distance proven.
 		Example: `  cubecensus solve "R U R' U' F2 D"
   cubecensus solve UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
   cubecensus solve --file cubes.txt --out /tmp/solutions.arrow --max-length 21
-  cubecensus solve --optimal "R U R' U' F2 D B L2 U2 R'"`,
+  cubecensus solve --optimal "R U R' U' F2 D B L2 U2 R'"
+  cubecensus solve --optimal --metric QTM "R U R' U' F2 D"`,
 		Args: argsBetween(0, -1, "a CUBE, or none with --file"),
 		RunE: func(cmd *cobra.Command, words []string) error {
 			start := time.Now()
@@ -323,6 +326,8 @@ defaults to 1e9 (minutes), after which the line gives the distance proven.
 				return usageErrorf("solve: give a CUBE or --file, not both or neither (see `cubecensus solve --help`)")
 			case opts.MaxLength < 0:
 				return usageErrorf("solve: --max-length %d: want a number of face turns, 0 or more", opts.MaxLength)
+			case cmd.Flags().Changed("metric") && !opts.Optimal:
+				return usageErrorf("solve: --metric is for --optimal; the two-phase solver counts face turns")
 			case opts.Optimal && cmd.Flags().Changed("max-length"):
 				return usageErrorf("solve: --max-length is for the two-phase solver; --optimal finds the shortest")
 			case opts.NodeBudget < 0:
@@ -330,6 +335,11 @@ defaults to 1e9 (minutes), after which the line gives the distance proven.
 			case workers < 1:
 				return usageErrorf("solve: --workers %d: want 1 or more", workers)
 			}
+			m, err := cube.ParseMetric(metric)
+			if err != nil || m == cube.STM {
+				return usageErrorf("solve: --metric %q: want HTM or QTM", metric)
+			}
+			opts.Metric = m
 			if opts.Optimal && !cmd.Flags().Changed("node-budget") {
 				opts.NodeBudget = optimalBudget
 			}
@@ -387,7 +397,8 @@ defaults to 1e9 (minutes), after which the line gives the distance proven.
 	f.StringVar(&file, "file", "", "file of cubes, one per line (- for stdin)")
 	f.StringVar(&out, "out", "", "also write the results as an Arrow table to this FILE.arrow")
 	f.IntVar(&opts.MaxLength, "max-length", opts.MaxLength, "longest solution wanted, in face turns: the search stops at the first this short (smaller: shorter solutions, more search)")
-	f.BoolVar(&opts.Optimal, "optimal", false, "find shortest solutions in face turns, proven (a cube at a time, every worker on it)")
+	f.BoolVar(&opts.Optimal, "optimal", false, "find shortest solutions, proven (a cube at a time, every worker on it)")
+	f.StringVar(&metric, "metric", "HTM", "with --optimal: HTM (face turns) or QTM (quarter turns)")
 	f.Int64Var(&opts.NodeBudget, "node-budget", opts.NodeBudget, "search nodes per cube (0: no limit; 1e9 by default with --optimal); the best solution within it is kept")
 	f.IntVar(&workers, "workers", runtime.NumCPU(), "cubes solved in parallel, or with --optimal threads on one cube (the output does not depend on it)")
 	f.BoolVar(&facelets, "facelets", false, "read every cube as a facelet string")

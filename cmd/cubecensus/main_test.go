@@ -121,6 +121,8 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"solve", "R", "--out", "/tmp/x.csv"}, true, "must end in .arrow"},
 		{[]string{"solve", "R U F D L B", "--max-length", "3", "--node-budget", "1000"}, false, "1 of 1 cubes without a solution of at most 3"},
 		{[]string{"solve", "--optimal", "--max-length", "3", "R"}, true, "--max-length is for the two-phase solver"},
+		{[]string{"solve", "--metric", "QTM", "R"}, true, "--metric is for --optimal"},
+		{[]string{"solve", "--optimal", "--metric", "STM", "R"}, true, `--metric "STM": want HTM or QTM`},
 		{[]string{"solve", "--optimal", "--node-budget", "10", "R U F D L B R2 U2 F' L2 D B' R"}, false, "1 of 1 cubes without a proven optimal solution"},
 		{[]string{"list", "--x"}, true, "-x"},
 		{[]string{"list", "extra"}, true, "no arguments"},
@@ -464,5 +466,10 @@ func TestSolve(t *testing.T) {
 	opt, _, err := runCmd("solve", "--optimal", "R U R' U'")
 	if err != nil || !strings.HasSuffix(opt, " (4f*)\n") {
 		t.Errorf("solve --optimal \"R U R' U'\": %q, %v", opt, err)
+	}
+	// R U2 is 2 face turns and 3 quarter turns from solved.
+	opt, _, err = runCmd("solve", "--optimal", "--metric", "QTM", "R U2")
+	if err != nil || opt != "U2 R' (3q*)\n" {
+		t.Errorf("solve --optimal --metric QTM \"R U2\": %q, %v", opt, err)
 	}
 }
