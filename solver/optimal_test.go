@@ -3,9 +3,14 @@ package solver
 import (
 	"context"
 	"math/rand/v2"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/tables"
+	"github.com/cubecensus/cubecensus/upperface"
 )
 
 // TestOptimalAgreesWithBreadthFirst checks the optimal solver against a
@@ -93,5 +98,45 @@ func TestOptimalDeeper(t *testing.T) {
 	o, err := s.Optimal(context.Background(), randomCube(rng, 30), cube.HTM, 2)
 	if err != ErrBudget || o.Moves != nil || o.Lower < 10 {
 		t.Errorf("a budget of 1000 nodes: %v, lower bound %d", err, o.Lower)
+	}
+}
+
+// TestOptimalAgreesWithUpperface compares the optimal solver with the
+// upperface stage's committed distances, found by another algorithm (a
+// meet-in-the-middle hash join, upperface/): upper-face positions drawn
+// from each distance up to 14 face turns and 15 quarter turns get exactly
+// that distance. The 1,000 positions are for a faster solver.
+func TestOptimalAgreesWithUpperface(t *testing.T) {
+	tb, _, err := tables.Read(filepath.Join(committed.Dir(t), "upperface_positions"+tables.Extension))
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := func(name string) int { return slices.IndexFunc(tb.Columns, func(c tables.Column) bool { return c.Name == name }) }
+	rng := rand.New(rand.NewPCG(19, 20))
+	for _, tc := range []struct {
+		metric  cube.Metric
+		column  string
+		deepest int
+	}{{cube.HTM, "htm_distance", 14}, {cube.QTM, "qtm_distance", 15}} {
+		byDistance := map[int][]int{}
+		for i, row := range tb.Rows {
+			if d, ok := row[col(tc.column)].(int64); ok && d <= int64(tc.deepest) {
+				byDistance[int(d)] = append(byDistance[int(d)], i)
+			}
+		}
+		for d, rows := range byDistance {
+			for range min(len(rows), 3) {
+				row := tb.Rows[rows[rng.IntN(len(rows))]]
+				p, err := upperface.FromUn(int(row[col("un")].(int64)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				c := p.Cube()
+				o, err := shared.Optimal(context.Background(), c, tc.metric, 2)
+				if err != nil || o.Lower != d || cube.Times(c, cube.FromMoves(o.Moves)) != cube.Solved {
+					t.Fatalf("%v: upper-face position %v at %d, the optimal solver says %d (%s, %v)", tc.metric, row[col("un")], d, o.Lower, cube.FormatManeuver(o.Moves), err)
+				}
+			}
+		}
 	}
 }
