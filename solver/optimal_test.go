@@ -111,7 +111,9 @@ func TestOptimalAgreesWithUpperface(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := func(name string) int { return slices.IndexFunc(tb.Columns, func(c tables.Column) bool { return c.Name == name }) }
+	col := func(name string) int {
+		return slices.IndexFunc(tb.Columns, func(c tables.Column) bool { return c.Name == name })
+	}
 	rng := rand.New(rand.NewPCG(19, 20))
 	for _, tc := range []struct {
 		metric  cube.Metric
