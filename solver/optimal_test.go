@@ -142,3 +142,23 @@ func TestOptimalAgreesWithUpperface(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkOptimal times the optimal solver on both cores, on scrambles of
+// 13 random face turns (distances about 12 to 13).
+func BenchmarkOptimal(b *testing.B) {
+	for _, m := range []cube.Metric{cube.HTM, cube.QTM} {
+		b.Run(m.String(), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(23, 24))
+			var nodes int64
+			for b.Loop() {
+				o, err := shared.Optimal(context.Background(), randomCube(rng, 13), m, 2)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += o.Nodes
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/solve")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
