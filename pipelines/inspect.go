@@ -1,16 +1,19 @@
 package pipelines
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/cubecensus/cubecensus/burnside"
 	"github.com/cubecensus/cubecensus/centers"
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/solver"
 	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
 )
@@ -95,7 +98,8 @@ func symbols(s string) int {
 
 // Inspect writes what cubecensus knows of a position: its maneuver's
 // lengths (when given one), facelets, net, coordinates, subgroup H, symmetry
-// types, order and parity; and for an upper-face position its seed 004
+// types, order and parity; its distance from solved in face turns (when
+// the solver's tables are cached); and for an upper-face position its seed 004
 // numbers, cases and, from the positions table in dir if there is one, its
 // distances; and for a maneuver that solves every cubie the center twists it
 // leaves, their class and, from the centers table in dir, their distances.
@@ -136,10 +140,43 @@ func Inspect(w io.Writer, c cube.Cube, moves []cube.Move, note, dir string) erro
 	fmt.Fprintf(&b, "             %s of kind %d under M x C2 (%d elements)\n", t, t.Kind, smc2.Len())
 	fmt.Fprintf(&b, "order        %d\n", c.Order())
 	fmt.Fprintf(&b, "parity       %s\n", [2]string{"even", "odd"}[c.CornerParity()])
+	b.WriteString(describeDistance(c))
 	b.WriteString(describeUpperface(c, dir))
 	b.WriteString(describeCenters(moves, dir))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// inspectNodeBudget bounds the optimal search inspect makes: seconds,
+// enough for cubes up to about 14 face turns from solved.
+const inspectNodeBudget = 1e7
+
+// describeDistance says how far c is from solved in face turns, when the
+// solver's tables are cached (cubecensus solve builds them): the distance
+// where the optimal solver proves it within inspectNodeBudget nodes, else
+// the bounds it proved and a two-phase solution gives.
+func describeDistance(c cube.Cube) string {
+	if !solver.Cached("") {
+		return "distance     unknown: the solver's tables are not built yet (`cubecensus solve` builds them once)\n"
+	}
+	s, err := solver.NewWith(solver.Config{})
+	if err != nil {
+		return fmt.Sprintf("distance     unknown: %v\n", err)
+	}
+	s.NodeBudget = inspectNodeBudget
+	o, err := s.Optimal(context.Background(), c, cube.HTM, runtime.NumCPU())
+	switch {
+	case err == nil:
+		return fmt.Sprintf("distance     %d face turns (optimal): %s\n", len(o.Moves), cube.FormatManeuver(o.Moves))
+	case !errors.Is(err, solver.ErrBudget):
+		return fmt.Sprintf("distance     unknown: %v\n", err)
+	}
+	s.ExtraDepths, s.NodeBudget = 0, 0
+	two, err := s.Solve(c, 20)
+	if err != nil {
+		return fmt.Sprintf("distance     at least %d face turns (the optimal search stopped at %.0g nodes)\n", o.Lower, float64(inspectNodeBudget))
+	}
+	return fmt.Sprintf("distance     %d to %d face turns (the optimal search stopped at %.0g nodes; two-phase: %s)\n", o.Lower, len(two), float64(inspectNodeBudget), cube.FormatManeuver(two))
 }
 
 func indent(s, prefix string) string {

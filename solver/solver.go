@@ -61,6 +61,15 @@ type Config struct {
 	Progress func(table string, reached, total int64)
 }
 
+// Cached reports whether the tables New needs are in the cache folder (a
+// solver made then loads them in a fraction of a second).
+func Cached(cacheDir string) bool {
+	if cacheDir == "" {
+		cacheDir = tablecache.Dir()
+	}
+	return tablecache.Has(cacheDir, phase1Name) && tablecache.Has(cacheDir, phase2Name)
+}
+
 // New returns a solver with the default Config. It panics only if a table
 // in the cache is damaged in a way its checksum missed.
 func New() *Solver {

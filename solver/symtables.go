@@ -239,6 +239,12 @@ func buildSymTable(a *symClasses, b conjTable, moveA func(x, m int) int, moveB m
 	return encodeSymTable(nib, levels[:len(levels)-1])
 }
 
+// The tables' names in the cache.
+const (
+	phase1Name = "solver-phase1"
+	phase2Name = "solver-phase2"
+)
+
 // The tables' versions name their content for the cache; change one when
 // its table changes.
 const (
@@ -257,7 +263,7 @@ func newPhase1Table(cfg Config, m cube.Metric, twist, flip, slice moveTable) (*s
 	flipSlice := func(fs, m int) int {
 		return int(slice[fs/cube.NFlip][m])*cube.NFlip + int(flip[fs%cube.NFlip][m])
 	}
-	name, version, desc := "solver-phase1", phase1Version, "phase-1 table"
+	name, version, desc := phase1Name, phase1Version, "phase-1 table"
 	if m == cube.QTM {
 		name, version, desc = "solver-phase1-qtm", phase1QTMVersion, "phase-1 table in QTM"
 	}
@@ -297,7 +303,7 @@ func newPhase2Table(cfg Config, corners, udEdges moveTable) (*symTable, tablecac
 	}
 	a := newSymClasses(cube.NCornerPerm, permCube((*cube.Cube).SetCornerPerm), (*cube.Cube).CornerPerm)
 	b := newConjTable(cube.NUDEdgePerm, permCube((*cube.Cube).SetUDEdgePerm), (*cube.Cube).UDEdgePerm)
-	t, err := tablecache.Get(cfg.CacheDir, "solver-phase2", phase2Version, func() ([]byte, error) {
+	t, err := tablecache.Get(cfg.CacheDir, phase2Name, phase2Version, func() ([]byte, error) {
 		moves := make([]int, len(phase2Moves))
 		for i := range moves {
 			moves[i] = i

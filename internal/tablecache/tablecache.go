@@ -72,6 +72,13 @@ func Get(dir, name, version string, build func() ([]byte, error)) (Table, error)
 	return Table{Data: data, StoreErr: store(path, name, version, data)}, nil
 }
 
+// Has reports whether dir holds a file for the table called name (whether
+// it is good, Get finds out).
+func Has(dir, name string) bool {
+	_, err := os.Stat(filepath.Join(dir, name+".table"))
+	return err == nil
+}
+
 // errStale marks a cached file that is not the table asked for.
 var errStale = errors.New("stale")
 
