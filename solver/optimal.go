@@ -77,6 +77,18 @@ func bound(p *symTable, t *triple) int {
 	return h
 }
 
+// exceeds reports whether bound(p, t) > left, looking up no more axes than
+// it needs: most nodes are cut by the first or second.
+func exceeds(p *symTable, t *triple, left int) bool {
+	var d [3]int
+	for k := range t {
+		if d[k] = p.distance(int(t[k].slice)*cube.NFlip+int(t[k].flip), int(t[k].twist)); d[k] > left {
+			return true
+		}
+	}
+	return d[0] == d[1] && d[1] == d[2] && d[0] == left && left > 0
+}
+
 // Optimal is the result of an optimal search.
 type Optimal struct {
 	Moves []cube.Move // an optimal solution; nil when the budget ran out first
@@ -212,7 +224,7 @@ type optimalSearch struct {
 // o.path, whose coordinates are t, for one that solves the cube.
 func (o *optimalSearch) dfs(t *triple, left int) bool {
 	o.nodes++
-	if bound(o.table, t) > left {
+	if exceeds(o.table, t, left) {
 		return false
 	}
 	if left == 0 {

@@ -55,9 +55,10 @@ func flipSliceOf(c *cube.Cube) int { return c.Slice()*cube.NFlip + c.Flip() }
 
 // symClasses are the classes of a coordinate under the 16 symmetries.
 type symClasses struct {
-	class []uint32 // class of each value
-	toRep []uint8  // a symmetry conjugating the value to its class's representative
-	rep   []uint32 // each class's representative, its least value
+	// classSym[x] is x's class times 16 plus a symmetry conjugating x to
+	// the class's representative: one array, so one cache miss a lookup.
+	classSym []uint32
+	rep      []uint32 // each class's representative, its least value
 	// stab[c] has bit s set when S(s) fixes class c's representative.
 	stab []uint16
 }
@@ -66,7 +67,7 @@ type symClasses struct {
 // cube with each value (cubeOf) and the value of a cube (valueOf), which
 // must be a function of the value for the conjugates' values to be.
 func newSymClasses(n int, cubeOf func(int) cube.Cube, valueOf func(*cube.Cube) int) *symClasses {
-	t := &symClasses{class: make([]uint32, n), toRep: make([]uint8, n)}
+	t := &symClasses{classSym: make([]uint32, n)}
 	seen := make([]bool, n)
 	for x := range n {
 		if seen[x] {
@@ -83,7 +84,7 @@ func newSymClasses(n int, cubeOf func(int) cube.Cube, valueOf func(*cube.Cube) i
 			}
 			if !seen[y] {
 				// y = S^-1 rep S, so rep = S y S^-1: s^-1 takes y to rep.
-				seen[y], t.class[y], t.toRep[y] = true, id, uint8(s.Inverse())
+				seen[y], t.classSym[y] = true, id*nPhase1Syms+uint32(s.Inverse())
 			}
 		}
 		t.rep = append(t.rep, uint32(x))
@@ -129,7 +130,8 @@ func (p *symTable) at(i int) int { return int(p.nib[i>>1]>>(4*(i&1))) & 0xf }
 
 // distance returns the table's distance of raw values (a, b).
 func (p *symTable) distance(a, b int) int {
-	return p.at(int(p.a.class[a])*len(p.b) + int(p.b[b][p.a.toRep[a]]))
+	cs := p.a.classSym[a]
+	return p.at(int(cs/nPhase1Syms)*len(p.b) + int(p.b[b][cs%nPhase1Syms]))
 }
 
 // encode lays a table out for the cache: its nibbles, then the level
@@ -193,7 +195,8 @@ func buildSymTable(a *symClasses, b conjTable, moveA func(x, m int) int, moveB m
 	// neighbour returns the entry reached from class c, value x by move m.
 	neighbour := func(c, x, m int) int {
 		ya := moveA(int(a.rep[c]), m)
-		return int(a.class[ya])*nb + int(b[moveB[x][m]][a.toRep[ya]])
+		cs := a.classSym[ya]
+		return int(cs/nPhase1Syms)*nb + int(b[moveB[x][m]][cs%nPhase1Syms])
 	}
 	levels := []int64{setState(0, 0, 0)} // value 0 is its class's representative
 	reached := levels[0]
@@ -325,3 +328,9 @@ func (cfg Config) report(table string) func(reached, total int64) {
 		}
 	}
 }
+
+// class returns x's class.
+func (t *symClasses) class(x int) int { return int(t.classSym[x] / nPhase1Syms) }
+
+// toRep returns a symmetry conjugating x to its class's representative.
+func (t *symClasses) toRep(x int) cube.Sym { return cube.Sym(t.classSym[x] % nPhase1Syms) }

@@ -56,14 +56,14 @@ func TestSymClasses(t *testing.T) {
 		for range 2000 {
 			c := tc.cubeOf()
 			x := tc.a(&c)
-			y := cube.Sym(p.a.toRep[x])
+			y := p.a.toRep(x)
 			r := cube.Conjugate(c, y)
-			if tc.a(&r) != int(p.a.rep[p.a.class[x]]) || tc.b(&r) != int(p.b[tc.b(&c)][y]) {
+			if tc.a(&r) != int(p.a.rep[p.a.class(x)]) || tc.b(&r) != int(p.b[tc.b(&c)][y]) {
 				t.Fatalf("%s: conjugating by %v does not give the representative", tc.name, y)
 			}
 			for z := range cube.Sym(nPhase1Syms) {
 				d := cube.Conjugate(c, z)
-				if p.a.class[tc.a(&d)] != p.a.class[x] {
+				if p.a.class(tc.a(&d)) != p.a.class(x) {
 					t.Fatalf("%s: a conjugate by %v is in another class", tc.name, z)
 				}
 				if got, want := p.distance(tc.a(&d), tc.b(&d)), p.distance(x, tc.b(&c)); got != want {
