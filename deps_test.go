@@ -14,20 +14,22 @@ import (
 // other, and only tables imports Arrow (as go/build deps_test.go keeps Go's
 // own layering).
 var allowed = map[string][]string{
-	"cube":               {},
-	"enumerate":          {"cube"},
-	"burnside":           {"cube"},
-	"solver":             {"cube"},
-	"upperface":          {"cube", "internal/hashjoin", "internal/parallel"},
-	"centers":            {"cube", "internal/hashjoin", "internal/parallel", "internal/hugepage"},
-	"tables":             {},
-	"internal/progress":  {},
-	"internal/hashjoin":  {"internal/parallel", "internal/hugepage"},
-	"internal/hugepage":  {},
-	"internal/parallel":  {},
-	"internal/committed": {},
-	"pipelines":          {"cube", "enumerate", "burnside", "solver", "upperface", "centers", "tables", "internal/progress"},
-	"cmd/cubecensus":     {"cube", "pipelines", "tables", "internal/progress"},
+	"cube":                {},
+	"enumerate":           {"cube"},
+	"burnside":            {"cube"},
+	"solver":              {"cube", "internal/parallel", "internal/tablecache"},
+	"upperface":           {"cube", "internal/hashjoin", "internal/parallel"},
+	"centers":             {"cube", "internal/hashjoin", "internal/parallel", "internal/hugepage"},
+	"tables":              {"internal/atomicfile"},
+	"internal/progress":   {},
+	"internal/hashjoin":   {"internal/parallel", "internal/hugepage"},
+	"internal/hugepage":   {},
+	"internal/parallel":   {},
+	"internal/committed":  {},
+	"internal/atomicfile": {},
+	"internal/tablecache": {"internal/atomicfile"},
+	"pipelines":           {"cube", "enumerate", "burnside", "solver", "upperface", "centers", "tables", "internal/progress", "internal/parallel", "internal/atomicfile"},
+	"cmd/cubecensus":      {"cube", "pipelines", "tables", "internal/progress"},
 }
 
 const module = "github.com/cubecensus/cubecensus/"

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cubecensus/cubecensus/centers"
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/atomicfile"
 	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/tables"
 )
@@ -339,7 +340,7 @@ func (f centersTableFile) Load() *centers.PruneTable {
 }
 
 func (f centersTableFile) Save(t *centers.PruneTable) error {
-	return tables.WriteAtomically(f.path, t.Encode)
+	return atomicfile.Write(f.path, t.Encode)
 }
 
 // metricColumns are the four columns a table gives each metric.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/cubecensus/cubecensus/internal/atomicfile"
 	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/tables"
 )
@@ -52,7 +53,7 @@ func (k checkpointOf[C, Cfg]) use(env *Env, name string, cfg Cfg) (resume *C, sa
 	}
 	save = func(c *C) error {
 		*k.build(c) = build
-		return tables.WriteAtomically(path, func(w io.Writer) error { return k.encode(c, w) })
+		return atomicfile.Write(path, func(w io.Writer) error { return k.encode(c, w) })
 	}
 	return resume, save, nil
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cubecensus/cubecensus/internal/atomicfile"
 	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/tables"
 )
@@ -164,15 +165,15 @@ func Run(ctx context.Context, s Stage, env *Env, dir string) ([]Written, error) 
 }
 
 // removeStale removes the temporary files an interrupted run of stage s
-// left: those of its tables in dir and of its checkpoints (WriteAtomically
+// left: those of its tables in dir and of its checkpoints (atomicfile.Write
 // names them after the file they were to become).
 func removeStale(s Stage, env *Env, dir string) error {
 	var patterns []string
 	for _, t := range s.Tables {
-		patterns = append(patterns, filepath.Join(dir, t+tables.Extension+tables.TempSuffix+"*"))
+		patterns = append(patterns, filepath.Join(dir, t+tables.Extension+atomicfile.TempSuffix+"*"))
 	}
 	if p := env.CheckpointPath("*"); p != "" {
-		patterns = append(patterns, p+tables.TempSuffix+"*")
+		patterns = append(patterns, p+atomicfile.TempSuffix+"*")
 	}
 	for _, pattern := range patterns {
 		stale, err := filepath.Glob(pattern)

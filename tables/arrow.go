@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/cubecensus/cubecensus/internal/atomicfile"
 )
 
 // ErrFormat is wrapped by Read's errors when a file is not a cubecensus
@@ -124,46 +125,11 @@ func Write(dir string, t *Table, p Provenance) (string, error) {
 	if err != nil {
 		return path, fmt.Errorf("encoding %s: %w", path, err)
 	}
-	err = WriteAtomically(path, func(w io.Writer) error {
+	err = atomicfile.Write(path, func(w io.Writer) error {
 		_, err := w.Write(file)
 		return err
 	})
 	return path, err
-}
-
-// TempSuffix follows the name of the file WriteAtomically writes in the
-// name of its temporary file (then a random number): a run that was killed
-// during a write leaves such a file, and the next run removes it.
-const TempSuffix = ".tmp"
-
-// WriteAtomically writes path through write: to a temporary file in the same
-// folder (made if need be), synced and renamed over path, so that a reader
-// sees the old file or the new one, never a part.
-func WriteAtomically(path string, write func(io.Writer) error) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, filepath.Base(path)+TempSuffix+"*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // Read loads a table written by Write, with its provenance. It checks the

@@ -26,7 +26,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/cubecensus/cubecensus/tables"
+	"github.com/cubecensus/cubecensus/internal/atomicfile"
 )
 
 // Dir is the cache folder (see the package doc).
@@ -116,7 +116,7 @@ func store(path, name, version string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	return tables.WriteAtomically(path, func(w io.Writer) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
 		_, err := io.Copy(w, io.MultiReader(bytes.NewReader(append(line, '\n')), bytes.NewReader(data)))
 		return err
 	})

@@ -1,0 +1,46 @@
+// Package atomicfile writes files so that a reader sees the old file or
+// the new one, never a part: tables, checkpoints and cached pruning tables
+// all go through it.
+package atomicfile
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// TempSuffix follows the name of the file Write writes in the
+// name of its temporary file (then a random number): a run that was killed
+// during a write leaves such a file, and the next run removes it.
+const TempSuffix = ".tmp"
+
+// Write writes path through write: to a temporary file in the same
+// folder (made if need be), synced and renamed over path, so that a reader
+// sees the old file or the new one, never a part.
+func Write(path string, write func(io.Writer) error) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, filepath.Base(path)+TempSuffix+"*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // no-op after the rename
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
