@@ -124,25 +124,9 @@ func (s Solved) Line(o SolveOptions) string {
 // each cube in input order (so the output does not depend on the worker
 // count). Every solution is re-applied to its cube.
 func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done func(Solved) error) error {
-	// A table built (once per machine) shows a bar of its entries.
-	var building *progress.Reporter
-	var reported int64
-	s, err := solver.NewWith(solver.Config{Progress: func(table string, reached, total int64) {
-		if building == nil {
-			building, reported = env.Progress("solve: building the solver's "+table+" (entries), once per machine", total), 0
-		}
-		building.Add(reached - reported)
-		reported = reached
-		if reached == total {
-			building.Finish()
-			building = nil
-		}
-	}})
+	s, err := newSolver(env)
 	if err != nil {
 		return err
-	}
-	if s.StoreErr != nil {
-		env.Log.Warn("solve: the solver's tables could not be cached; the next run builds them again", "reason", s.StoreErr)
 	}
 	// The first solution within MaxLength ends the search.
 	s.ExtraDepths, s.NodeBudget = 0, o.NodeBudget
@@ -248,4 +232,30 @@ func WriteSolutions(path string, sols []Solved, o SolveOptions, workers int, sta
 	}
 	_, err := tables.Write(filepath.Dir(path), SolutionsTable(name, sols, m), p)
 	return err
+}
+
+// newSolver makes a solver whose tables, where they are built (once per
+// machine), show a bar of their entries on env; a table that cannot be
+// cached is logged.
+func newSolver(env *Env) (*solver.Solver, error) {
+	var building *progress.Reporter
+	var reported int64
+	s, err := solver.NewWith(solver.Config{Progress: func(table string, reached, total int64) {
+		if building == nil {
+			building, reported = env.Progress("building the solver's "+table+" (entries), once per machine", total), 0
+		}
+		building.Add(reached - reported)
+		reported = reached
+		if reached == total {
+			building.Finish()
+			building = nil
+		}
+	}})
+	if err != nil {
+		return nil, err
+	}
+	if s.StoreErr != nil {
+		env.Log.Warn("the solver's tables could not be cached; the next run builds them again", "reason", s.StoreErr)
+	}
+	return s, nil
 }

@@ -47,7 +47,10 @@ func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	solve := solver.New()
+	solve, err := newSolver(env)
+	if err != nil {
+		return nil, err
+	}
 	solve.ExtraDepths = 0 // any generator will do; the first is fastest
 	solve.NodeBudget = witnessNodeBudget
 	// witness returns the facelets and a generating maneuver of a cube with
