@@ -230,12 +230,18 @@ func (r *run) overBudget() bool { return r.NodeBudget > 0 && r.nodes > r.NodeBud
 // tries phase 2 within the remaining length. The table's distance is
 // exact, so a sequence is cut as soon as it cannot reach H in time.
 func (r *run) phase1(c *cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
-	if !r.visit() {
+	if !r.visit() || r.p1.distance(sl*cube.NFlip+fl, tw) > depth {
 		return nil, false
 	}
-	if r.p1.distance(sl*cube.NFlip+fl, tw) > depth {
-		return nil, false
-	}
+	return r.phase1Below(c, tw, fl, sl, depth, path, maxLength)
+}
+
+// phase1Below is phase1 on a node already counted and within reach. The
+// children's distances are looked up together before any is searched: the
+// lookups are cache misses, and independent ones overlap. Each child is
+// counted as a node just before it is searched, as phase1 counts it, so a
+// node budget ends a search at the same node.
+func (r *run) phase1Below(c *cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
 	if depth == 0 {
 		// Phase 1 must end with a move outside H, or it was found shorter.
 		if n := len(*path); n == 0 || (*path)[n-1].Axis() != cube.AxisUD && (*path)[n-1].Power() != 2 {
@@ -243,12 +249,34 @@ func (r *run) phase1(c *cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, max
 		}
 		return nil, false
 	}
+	type child struct {
+		m          cube.Move
+		tw, fl, sl int
+		h          int
+	}
+	var children [cube.NFaceMoves]child
+	n := 0
 	for m := range cube.Move(cube.NFaceMoves) {
-		if n := len(*path); n > 0 && !cube.CanFollow((*path)[n-1], m) {
+		if k := len(*path); k > 0 && !cube.CanFollow((*path)[k-1], m) {
 			continue
 		}
-		*path = append(*path, m)
-		sol, ok := r.phase1(c, int(r.twist[tw][m]), int(r.flip[fl][m]), int(r.slice[sl][m]), depth-1, path, maxLength)
+		children[n] = child{m: m, tw: int(r.twist[tw][m]), fl: int(r.flip[fl][m]), sl: int(r.slice[sl][m])}
+		n++
+	}
+	for i := range n {
+		ch := &children[i]
+		ch.h = r.p1.distance(ch.sl*cube.NFlip+ch.fl, ch.tw)
+	}
+	for i := range n {
+		ch := &children[i]
+		if !r.visit() {
+			return nil, false
+		}
+		if ch.h > depth-1 {
+			continue
+		}
+		*path = append(*path, ch.m)
+		sol, ok := r.phase1Below(c, ch.tw, ch.fl, ch.sl, depth-1, path, maxLength)
 		*path = (*path)[:len(*path)-1]
 		if ok {
 			return sol, true
