@@ -227,16 +227,48 @@ func (o *optimalSearch) dfs(t *triple, left int) bool {
 	if exceeds(o.table, t, left) {
 		return false
 	}
+	return o.below(t, left)
+}
+
+// below is dfs on a node already counted and within reach. Its children's
+// bounds are looked up together, an axis at a time for the children not
+// yet cut, before any child is searched: the lookups are cache misses, and
+// independent ones overlap. The bound and the nodes counted are dfs's.
+func (o *optimalSearch) below(t *triple, left int) bool {
 	if left == 0 {
 		return o.solves()
 	}
+	type child struct {
+		m   cube.Move
+		t   triple
+		d   [3]int
+		cut bool
+	}
+	var children [cube.NFaceMoves]child
+	n := 0
 	for _, m := range o.moves {
-		if !canFollow(o.metric, o.path, m) {
+		if canFollow(o.metric, o.path, m) {
+			children[n] = child{m: m, t: o.s.move(t, m)}
+			n++
+		}
+	}
+	o.nodes += int64(n)
+	for k := range 3 {
+		for i := range n {
+			ch := &children[i]
+			if !ch.cut {
+				ch.d[k] = o.table.distance(int(ch.t[k].slice)*cube.NFlip+int(ch.t[k].flip), int(ch.t[k].twist))
+				ch.cut = ch.d[k] > left-1
+			}
+		}
+	}
+	for i := range n {
+		ch := &children[i]
+		if ch.cut || ch.d[0] == ch.d[1] && ch.d[1] == ch.d[2] && ch.d[0] == left-1 && left-1 > 0 {
 			continue
 		}
-		u := o.s.move(t, m)
-		o.path = append(o.path, m)
-		if o.dfs(&u, left-1) {
+		o.path = append(o.path, ch.m)
+		if o.below(&ch.t, left-1) {
 			return true
 		}
 		o.path = o.path[:len(o.path)-1]
