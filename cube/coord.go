@@ -12,6 +12,7 @@ const (
 	NEdgePerm    = 479001600 // 12!
 	NSliceSorted = 11880     // 12*11*10*9: where the slice edges are, in order
 	NUDEdgePerm  = 40320     // 8!: the U and D edges, valid in phase 2
+	NCornerLayer = 70        // C(8,4): which four corner positions hold the D corners
 )
 
 // Twist is the corner orientation coordinate: the orientations of URF..DBL
@@ -223,6 +224,48 @@ func unrankPerm[T ~uint8](x int, p []T) {
 				break
 			}
 			k--
+		}
+	}
+}
+
+// CornerLayer says which four positions hold the D-layer corners DFR,
+// DLF, DBL, DRB, in the combinatorial number system as Slice does for the
+// slice edges; 0 when they are in the D layer. With the twist it is the
+// corners' part of the coordinate of Rokicki's nxopt tables (the corners
+// up to permutations inside each layer); the U and D face turns keep it.
+func (c *Cube) CornerLayer() int {
+	s, k := 0, 3
+	for n := NCorners - 1; k >= 0; n-- {
+		if c.CP[n] >= DFR {
+			k--
+		} else {
+			s += binomial(n, k)
+		}
+	}
+	return s
+}
+
+// SetCornerLayer puts the D corners, in order, into the positions of
+// coordinate x and the U corners, in order, into the rest; the inverse of
+// CornerLayer.
+func (c *Cube) SetCornerLayer(x int) {
+	checkRange("SetCornerLayer", x, NCornerLayer)
+	var inD [NCorners]bool
+	k := 3
+	for n := NCorners - 1; k >= 0; n-- {
+		if b := binomial(n, k); x >= b {
+			x -= b
+		} else {
+			inD[n] = true
+			k--
+		}
+	}
+	u, d := URF, DFR
+	for p := range NCorners {
+		if inD[p] {
+			c.CP[p], d = d, d+1
+		} else {
+			c.CP[p], u = u, u+1
 		}
 	}
 }

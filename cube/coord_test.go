@@ -17,6 +17,7 @@ func TestCoordinateRoundTrips(t *testing.T) {
 		{"CornerPerm", NCornerPerm, (*Cube).SetCornerPerm, (*Cube).CornerPerm},
 		{"SliceSorted", NSliceSorted, (*Cube).SetSliceSorted, (*Cube).SliceSorted},
 		{"UDEdgePerm", NUDEdgePerm, (*Cube).SetUDEdgePerm, (*Cube).UDEdgePerm},
+		{"CornerLayer", NCornerLayer, (*Cube).SetCornerLayer, (*Cube).CornerLayer},
 	} {
 		for x := range tc.n {
 			c := Solved
@@ -45,6 +46,14 @@ func TestCoordinatesOfSolvedAndH(t *testing.T) {
 	c := FromMoves(mustParse("U R2 D' F2 L2 U2 B2 D R2 U'"))
 	if c.Twist() != 0 || c.Flip() != 0 || c.Slice() != 0 || c.SliceSorted() >= 24 {
 		t.Errorf("H element has twist %d flip %d slice %d sorted %d", c.Twist(), c.Flip(), c.Slice(), c.SliceSorted())
+	}
+	// U and D turns keep the corners in their layers; the other turns,
+	// even half turns, move two corners across.
+	for m := range Move(NFaceMoves) {
+		c := FromMoves([]Move{m})
+		if kept := c.CornerLayer() == 0; kept != (m.Axis() == AxisUD) {
+			t.Errorf("%v: CornerLayer %d", m, c.CornerLayer())
+		}
 	}
 }
 
