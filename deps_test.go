@@ -17,7 +17,7 @@ var allowed = map[string][]string{
 	"cube":                {},
 	"enumerate":           {"cube"},
 	"burnside":            {"cube"},
-	"solver":              {"cube", "internal/parallel", "internal/tablecache"},
+	"solver":              {"cube", "internal/hugepage", "internal/parallel", "internal/tablecache"},
 	"upperface":           {"cube", "internal/hashjoin", "internal/parallel"},
 	"centers":             {"cube", "internal/hashjoin", "internal/parallel", "internal/hugepage"},
 	"tables":              {"internal/atomicfile"},
@@ -27,7 +27,7 @@ var allowed = map[string][]string{
 	"internal/parallel":   {},
 	"internal/committed":  {},
 	"internal/atomicfile": {},
-	"internal/tablecache": {"internal/atomicfile"},
+	"internal/tablecache": {"internal/atomicfile", "internal/hugepage"},
 	"pipelines":           {"cube", "enumerate", "burnside", "solver", "upperface", "centers", "tables", "internal/progress", "internal/parallel", "internal/atomicfile"},
 	"cmd/cubecensus":      {"cube", "pipelines", "tables", "internal/progress"},
 }

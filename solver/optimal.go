@@ -42,14 +42,18 @@ var axisMoves = func() (t [3][cube.NFaceMoves]cube.Move) {
 	return t
 }()
 
-// triple is a cube's phase-1 coordinates along the three axes.
-type triple [3]struct{ twist, flip, slice uint16 }
+// triple is a cube's coordinates along the three axes: phase 1's and the
+// corners' layers (the big table's).
+type triple [3]struct {
+	twist, flip, slice uint16
+	layer              uint8
+}
 
 func (s *Solver) tripleOf(c cube.Cube) triple {
 	var t triple
 	for k, y := range axisSyms {
 		d := cube.Conjugate(c, y)
-		t[k].twist, t[k].flip, t[k].slice = uint16(d.Twist()), uint16(d.Flip()), uint16(d.Slice())
+		t[k].twist, t[k].flip, t[k].slice, t[k].layer = uint16(d.Twist()), uint16(d.Flip()), uint16(d.Slice()), uint8(d.CornerLayer())
 	}
 	return t
 }
@@ -59,16 +63,34 @@ func (s *Solver) move(t *triple, m cube.Move) triple {
 	for k := range t {
 		mk := axisMoves[k][m]
 		u[k].twist, u[k].flip, u[k].slice = s.twist[t[k].twist][mk], s.flip[t[k].flip][mk], s.slice[t[k].slice][mk]
+		u[k].layer = uint8(s.layer[t[k].layer][mk])
 	}
 	return u
 }
 
-// bound is the lower bound, by table p, on the distance of a cube with
-// coordinates t.
-func bound(p *symTable, t *triple) int {
+// optimalTable bounds the distance seen along one axis: by the big table
+// when the solver has it, else by phase 1's.
+type optimalTable struct {
+	p1  *symTable
+	big *bigTable
+}
+
+// axis returns the bound of axis k of t.
+func (p optimalTable) axis(t *triple, k int) int {
+	fs := int(t[k].slice)*cube.NFlip + int(t[k].flip)
+	if p.big != nil {
+		return p.big.distance(fs, int(t[k].twist), int(t[k].layer))
+	}
+	return p.p1.distance(fs, int(t[k].twist))
+}
+
+// bound is the lower bound on the distance of a cube with coordinates t:
+// the largest axis, plus one when all three are equal and not 0 (both
+// tables' goal groups hold the turns of their axis's faces).
+func (p optimalTable) bound(t *triple) int {
 	var d [3]int
 	for k := range t {
-		d[k] = p.distance(int(t[k].slice)*cube.NFlip+int(t[k].flip), int(t[k].twist))
+		d[k] = p.axis(t, k)
 	}
 	h := max(d[0], d[1], d[2])
 	if d[0] == d[1] && d[1] == d[2] && h > 0 {
@@ -77,12 +99,12 @@ func bound(p *symTable, t *triple) int {
 	return h
 }
 
-// exceeds reports whether bound(p, t) > left, looking up no more axes than
+// exceeds reports whether bound(t) > left, looking up no more axes than
 // it needs: most nodes are cut by the first or second.
-func exceeds(p *symTable, t *triple, left int) bool {
+func (p optimalTable) exceeds(t *triple, left int) bool {
 	var d [3]int
 	for k := range t {
-		if d[k] = p.distance(int(t[k].slice)*cube.NFlip+int(t[k].flip), int(t[k].twist)); d[k] > left {
+		if d[k] = p.axis(t, k); d[k] > left {
 			return true
 		}
 	}
@@ -110,17 +132,23 @@ func (s *Solver) Optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 	if m != cube.HTM && m != cube.QTM {
 		return Optimal{}, fmt.Errorf("solver: optimal solutions in %v are not supported (HTM or QTM)", m)
 	}
-	table, err := s.phase1Table(m)
+	table, err := s.optimalTable(m)
 	if err != nil {
 		return Optimal{}, err
 	}
 	start := s.tripleOf(c)
-	res := Optimal{Lower: bound(table, &start)}
+	res := Optimal{Lower: table.bound(&start)}
 	if c == cube.Solved {
 		return Optimal{Moves: []cube.Move{}}, nil
 	}
 	moves := metricMoves(m)
 	for depth := max(res.Lower, 1); ; depth++ {
+		if m == cube.QTM && depth%2 != c.CornerParity() {
+			// A quarter turn is an odd permutation of the corners, so
+			// every maneuver solving c has the parity of c's corners.
+			res.Lower = depth + 1
+			continue
+		}
 		roots := optimalRoots(m, min(depth, 2))
 		type result struct {
 			moves []cube.Move
@@ -212,7 +240,7 @@ func canFollow(metric cube.Metric, path []cube.Move, m cube.Move) bool {
 // optimalSearch is one worker's depth-first search.
 type optimalSearch struct {
 	s      *Solver
-	table  *symTable // phase 1's, in the metric searched
+	table  optimalTable // in the metric searched
 	metric cube.Metric
 	moves  []cube.Move // the metric's moves of cost 1
 	cube   cube.Cube
@@ -224,7 +252,7 @@ type optimalSearch struct {
 // o.path, whose coordinates are t, for one that solves the cube.
 func (o *optimalSearch) dfs(t *triple, left int) bool {
 	o.nodes++
-	if exceeds(o.table, t, left) {
+	if o.table.exceeds(t, left) {
 		return false
 	}
 	return o.below(t, left)
@@ -257,7 +285,7 @@ func (o *optimalSearch) below(t *triple, left int) bool {
 		for i := range n {
 			ch := &children[i]
 			if !ch.cut {
-				ch.d[k] = o.table.distance(int(ch.t[k].slice)*cube.NFlip+int(ch.t[k].flip), int(ch.t[k].twist))
+				ch.d[k] = o.table.axis(&ch.t, k)
 				ch.cut = ch.d[k] > left-1
 			}
 		}
@@ -286,11 +314,24 @@ func (o *optimalSearch) solves() bool {
 	return c == cube.Solved
 }
 
-// phase1Table returns phase 1's table in metric m, the QTM one built or
-// loaded on first use.
-func (s *Solver) phase1Table(m cube.Metric) (*symTable, error) {
+// optimalTable returns the optimal search's table in metric m: the big
+// table in m when the solver may use it (Config.BigTable), else phase 1's
+// table in m; the big tables and phase 1's QTM table are built or loaded on
+// first use.
+func (s *Solver) optimalTable(m cube.Metric) (optimalTable, error) {
+	if s.cfg.BigTable {
+		lazy := s.big[m]
+		lazy.once.Do(func() {
+			var t tablecache.Table
+			lazy.table, t, lazy.err = newBigTable(s.cfg, m, s.twist, s.flip, s.slice)
+			if t.StoreErr != nil {
+				s.StoreErr = errors.Join(s.StoreErr, t.StoreErr)
+			}
+		})
+		return optimalTable{big: lazy.table}, lazy.err
+	}
 	if m == cube.HTM {
-		return s.p1, nil
+		return optimalTable{p1: s.p1}, nil
 	}
 	s.qtm.once.Do(func() {
 		var t tablecache.Table
@@ -299,12 +340,12 @@ func (s *Solver) phase1Table(m cube.Metric) (*symTable, error) {
 			s.StoreErr = errors.Join(s.StoreErr, t.StoreErr)
 		}
 	})
-	return s.qtm.table, s.qtm.err
+	return optimalTable{p1: s.qtm.table}, s.qtm.err
 }
 
 // lazyTable is a table built on first use.
-type lazyTable struct {
+type lazyTable[T any] struct {
 	once  sync.Once
-	table *symTable
+	table *T
 	err   error
 }

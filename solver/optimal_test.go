@@ -18,6 +18,10 @@ import (
 // positions) and in QTM to depth 6 (985,000): positions drawn at each depth
 // are solved in exactly that many turns, and every solution is re-applied.
 func TestOptimalAgreesWithBreadthFirst(t *testing.T) {
+	checkAgainstBreadthFirst(t, shared)
+}
+
+func checkAgainstBreadthFirst(t *testing.T, s *Solver) {
 	for _, tc := range []struct {
 		metric   cube.Metric
 		maxDepth int
@@ -31,7 +35,7 @@ func TestOptimalAgreesWithBreadthFirst(t *testing.T) {
 		for d, level := range levels {
 			for range min(len(level), 40) {
 				c := level[rng.IntN(len(level))]
-				o, err := shared.Optimal(context.Background(), c, tc.metric, 2)
+				o, err := s.Optimal(context.Background(), c, tc.metric, 2)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -107,6 +111,14 @@ func TestOptimalDeeper(t *testing.T) {
 // from each distance up to 14 face turns and 15 quarter turns get exactly
 // that distance. The 1,000 positions are for a faster solver.
 func TestOptimalAgreesWithUpperface(t *testing.T) {
+	checkAgainstUpperface(t, shared, map[cube.Metric]int{cube.HTM: 14, cube.QTM: 15}, 3, 0)
+}
+
+// checkAgainstUpperface solves, in HTM and QTM, upper-face positions drawn
+// from each committed distance up to deepest[metric], perDistance of each,
+// and then sample more drawn from all the positions, checking each
+// distance and solution.
+func checkAgainstUpperface(t *testing.T, s *Solver, deepest map[cube.Metric]int, perDistance, sample int) {
 	tb, _, err := tables.Read(filepath.Join(committed.Dir(t), "upperface_positions"+tables.Extension))
 	if err != nil {
 		t.Fatal(err)
@@ -116,28 +128,35 @@ func TestOptimalAgreesWithUpperface(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(19, 20))
 	for _, tc := range []struct {
-		metric  cube.Metric
-		column  string
-		deepest int
-	}{{cube.HTM, "htm_distance", 14}, {cube.QTM, "qtm_distance", 15}} {
+		metric cube.Metric
+		column string
+	}{{cube.HTM, "htm_distance"}, {cube.QTM, "qtm_distance"}} {
+		check := func(row []any, d int) {
+			p, err := upperface.FromUn(int(row[col("un")].(int64)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := p.Cube()
+			o, err := s.Optimal(context.Background(), c, tc.metric, 2)
+			if err != nil || o.Lower != d || cube.Times(c, cube.FromMoves(o.Moves)) != cube.Solved {
+				t.Fatalf("%v: upper-face position %v at %d, the optimal solver says %d (%s, %v)", tc.metric, row[col("un")], d, o.Lower, cube.FormatManeuver(o.Moves), err)
+			}
+		}
 		byDistance := map[int][]int{}
 		for i, row := range tb.Rows {
-			if d, ok := row[col(tc.column)].(int64); ok && d <= int64(tc.deepest) {
+			if d, ok := row[col(tc.column)].(int64); ok && d <= int64(deepest[tc.metric]) {
 				byDistance[int(d)] = append(byDistance[int(d)], i)
 			}
 		}
 		for d, rows := range byDistance {
-			for range min(len(rows), 3) {
-				row := tb.Rows[rows[rng.IntN(len(rows))]]
-				p, err := upperface.FromUn(int(row[col("un")].(int64)))
-				if err != nil {
-					t.Fatal(err)
-				}
-				c := p.Cube()
-				o, err := shared.Optimal(context.Background(), c, tc.metric, 2)
-				if err != nil || o.Lower != d || cube.Times(c, cube.FromMoves(o.Moves)) != cube.Solved {
-					t.Fatalf("%v: upper-face position %v at %d, the optimal solver says %d (%s, %v)", tc.metric, row[col("un")], d, o.Lower, cube.FormatManeuver(o.Moves), err)
-				}
+			for range min(len(rows), perDistance) {
+				check(tb.Rows[rows[rng.IntN(len(rows))]], d)
+			}
+		}
+		for range sample {
+			row := tb.Rows[rng.IntN(len(tb.Rows))]
+			if d, ok := row[col(tc.column)].(int64); ok {
+				check(row, int(d))
 			}
 		}
 	}

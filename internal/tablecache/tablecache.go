@@ -26,6 +26,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/cubecensus/cubecensus/internal/hugepage"
+
 	"github.com/cubecensus/cubecensus/internal/atomicfile"
 )
 
@@ -101,6 +103,7 @@ func load(path, name, version string) ([]byte, error) {
 		return nil, errStale
 	}
 	data := make([]byte, h.Bytes)
+	hugepage.Advise(data) // before the pages are first touched
 	if _, err := io.ReadFull(r, data); err != nil {
 		return nil, err
 	}
