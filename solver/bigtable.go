@@ -52,12 +52,11 @@ type bigTable struct {
 	levels               []int64
 }
 
-// distance returns the table's distance of the raw coordinates.
-func (p *bigTable) distance(flipSlice, twist, layer int) int {
+// index returns the entry of the raw coordinates.
+func (p *bigTable) index(flipSlice, twist, layer int) int {
 	cs := p.a.classSym[flipSlice]
 	s := cs % nPhase1Syms
-	i := int(cs/nPhase1Syms)*nBigCols + int(p.twistConj[twist][s])*cube.NCornerLayer + int(p.layerConj[layer][s])
-	return int(p.nib[i>>1]>>(4*(i&1))) & 0xf
+	return int(cs/nPhase1Syms)*nBigCols + int(p.twistConj[twist][s])*cube.NCornerLayer + int(p.layerConj[layer][s])
 }
 
 // bigSpace is what the big table's breadth-first search moves through:

@@ -76,12 +76,24 @@ type optimalTable struct {
 }
 
 // axis returns the bound of axis k of t.
-func (p optimalTable) axis(t *triple, k int) int {
+func (p optimalTable) axis(t *triple, k int) int { return p.at(p.index(t, k)) }
+
+// index returns the entry of axis k of t; at reads it. Apart, a node's
+// children's entries can all be found before any is read, so that the
+// reads, cache misses nearly all, overlap.
+func (p optimalTable) index(t *triple, k int) int {
 	fs := int(t[k].slice)*cube.NFlip + int(t[k].flip)
 	if p.big != nil {
-		return p.big.distance(fs, int(t[k].twist), int(t[k].layer))
+		return p.big.index(fs, int(t[k].twist), int(t[k].layer))
 	}
-	return p.p1.distance(fs, int(t[k].twist))
+	return p.p1.index(fs, int(t[k].twist))
+}
+
+func (p optimalTable) at(i int) int {
+	if p.big != nil {
+		return int(p.big.nib[i>>1]>>(4*(i&1))) & 0xf
+	}
+	return p.p1.at(i)
 }
 
 // bound is the lower bound on the distance of a cube with coordinates t:
@@ -158,11 +170,16 @@ func (s *Solver) Optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 			o := &optimalSearch{s: s, table: table, metric: m, moves: moves, cube: c}
 			return func(i int) result {
 				o.nodes, o.path = 0, append(o.path[:0], roots[i]...)
-				t := start
+				t, r := start, c
 				for _, m := range roots[i] {
 					t = s.move(&t, m)
+					r.Move(&r, m)
 				}
-				if o.dfs(&t, depth-len(roots[i])) {
+				var axes [3]cube.Cube
+				for k, y := range axisSyms {
+					axes[k] = cube.Conjugate(r, y)
+				}
+				if o.dfs(&t, &axes, depth-len(roots[i])) {
 					return result{append([]cube.Move{}, o.path...), o.nodes}
 				}
 				return result{nil, o.nodes}
@@ -245,24 +262,59 @@ type optimalSearch struct {
 	moves  []cube.Move // the metric's moves of cost 1
 	cube   cube.Cube
 	path   []cube.Move
-	nodes  int64
+	// axes[d] is the cube after d moves of the path, seen along each axis.
+	axes  [maxOptimalDepth + 1][3]cube.Cube
+	nodes int64
 }
 
+// maxOptimalDepth bounds the optimal search's depth: God's number is 20
+// face turns and 26 quarter turns.
+const maxOptimalDepth = 32
+
 // dfs searches the canonical sequences of exactly left more moves after
-// o.path, whose coordinates are t, for one that solves the cube.
-func (o *optimalSearch) dfs(t *triple, left int) bool {
+// o.path, whose coordinates are t and whose cube seen along each axis is
+// axes, for one that solves the cube.
+func (o *optimalSearch) dfs(t *triple, axes *[3]cube.Cube, left int) bool {
 	o.nodes++
 	if o.table.exceeds(t, left) {
 		return false
 	}
-	return o.below(t, left)
+	inv := inverseTriple(axes)
+	var invD [3]int
+	for k := range invD {
+		invD[k] = o.table.axis(&inv, k)
+	}
+	if beyond(invD, left) {
+		return false
+	}
+	return o.below(t, axes, invD, left)
 }
 
-// below is dfs on a node already counted and within reach. Its children's
-// bounds are looked up together, an axis at a time for the children not
-// yet cut, before any child is searched: the lookups are cache misses, and
-// independent ones overlap. The bound and the nodes counted are dfs's.
-func (o *optimalSearch) below(t *triple, left int) bool {
+// beyond reports whether the three axes' bounds d put a cube further than
+// left moves (de Bondt's rule included, see bound).
+func beyond(d [3]int, left int) bool {
+	return max(d[0], d[1], d[2]) > left || d[0] == d[1] && d[1] == d[2] && d[0] == left && left > 0
+}
+
+// below is dfs on a node already counted and within reach, invD its
+// inverse's bounds. Its children's bounds are looked up together, an axis
+// at a time for the children not yet cut, before any child is searched:
+// the lookups are cache misses, and independent ones overlap. A child that
+// passes is then bounded by its inverse too (a cube and its inverse are
+// equally far from solved; seen along the three axes, the inverse gives
+// three more lookups, as in Rokicki's nxopt), which needs its cube: the
+// cubes are carried along the path, seen along each axis, and only the
+// children that pass make theirs.
+//
+// Two more facts from nxopt (cube20src, nxopt.md, "Search") save work. The
+// tables' goal groups hold their axis's face turns, so a cube whose
+// inverse is exactly left moves away along axis k (invD[k] == left) has no
+// solution of left moves that starts with a turn of axis k: its inverse's
+// would end with one, and without that turn it would reach the goal group
+// in fewer moves than the table says. Those children are not made. And a
+// turn of axis k does not change the inverse's coordinates along axis k,
+// so a child inherits that bound.
+func (o *optimalSearch) below(t *triple, axes *[3]cube.Cube, invD [3]int, left int) bool {
 	if left == 0 {
 		return o.solves()
 	}
@@ -275,17 +327,22 @@ func (o *optimalSearch) below(t *triple, left int) bool {
 	var children [cube.NFaceMoves]child
 	n := 0
 	for _, m := range o.moves {
-		if canFollow(o.metric, o.path, m) {
+		if canFollow(o.metric, o.path, m) && invD[moveAxis[m]] != left {
 			children[n] = child{m: m, t: o.s.move(t, m)}
 			n++
 		}
 	}
 	o.nodes += int64(n)
 	for k := range 3 {
+		var entry [cube.NFaceMoves]int
 		for i := range n {
-			ch := &children[i]
-			if !ch.cut {
-				ch.d[k] = o.table.axis(&ch.t, k)
+			if ch := &children[i]; !ch.cut {
+				entry[i] = o.table.index(&ch.t, k)
+			}
+		}
+		for i := range n {
+			if ch := &children[i]; !ch.cut {
+				ch.d[k] = o.table.at(entry[i])
 				ch.cut = ch.d[k] > left-1
 			}
 		}
@@ -295,14 +352,43 @@ func (o *optimalSearch) below(t *triple, left int) bool {
 		if ch.cut || ch.d[0] == ch.d[1] && ch.d[1] == ch.d[2] && ch.d[0] == left-1 && left-1 > 0 {
 			continue
 		}
+		childAxes := &o.axes[len(o.path)+1]
+		for k := range childAxes {
+			childAxes[k].Move(&axes[k], axisMoves[k][ch.m])
+		}
+		inv := inverseTriple(childAxes)
+		var childInvD [3]int
+		for k := range childInvD {
+			if k == moveAxis[ch.m] {
+				childInvD[k] = invD[k]
+			} else {
+				childInvD[k] = o.table.axis(&inv, k)
+			}
+		}
+		if beyond(childInvD, left-1) {
+			continue
+		}
 		o.path = append(o.path, ch.m)
-		if o.below(&ch.t, left-1) {
+		if o.below(&ch.t, childAxes, childInvD, left-1) {
 			return true
 		}
 		o.path = o.path[:len(o.path)-1]
 	}
 	return false
 }
+
+// moveAxis[m] is the axis k (of axisSyms) along which face turn m is a
+// turn of the U or D face.
+var moveAxis = func() (t [cube.NFaceMoves]int) {
+	for m := range cube.Move(cube.NFaceMoves) {
+		for k := range axisSyms {
+			if axisMoves[k][m].Axis() == cube.AxisUD {
+				t[m] = k
+			}
+		}
+	}
+	return t
+}()
 
 // solves reports whether o.path solves the cube; the search asks only
 // where the three phase-1 distances are 0.
@@ -349,3 +435,68 @@ type lazyTable[T any] struct {
 	table *T
 	err   error
 }
+
+// inverseTriple returns the coordinates of the inverses of the cubes seen
+// along the three axes, read off the cubes without forming the inverses:
+// where c holds piece i at position p, its inverse holds piece p at
+// position i, oppositely twisted.
+func inverseTriple(axes *[3]cube.Cube) triple {
+	var t triple
+	for k := range axes {
+		c := &axes[k]
+		var co [cube.NCorners]uint8
+		var layerMask int
+		for i, p := range c.CP {
+			co[p] = (3 - c.CO[i]) % 3
+			if i >= int(cube.DFR) {
+				layerMask |= 1 << p
+			}
+		}
+		var eo [cube.NEdges]uint8
+		var sliceMask int
+		for i, p := range c.EP {
+			eo[p] = c.EO[i]
+			if i >= int(cube.FR) {
+				sliceMask |= 1 << p
+			}
+		}
+		twist, flip := 0, 0
+		for _, o := range co[:cube.NCorners-1] {
+			twist = 3*twist + int(o)
+		}
+		for _, o := range eo[:cube.NEdges-1] {
+			flip = 2*flip + int(o)
+		}
+		t[k].twist, t[k].flip = uint16(twist), uint16(flip)
+		t[k].slice, t[k].layer = sliceOfMask[sliceMask], layerOfMask[layerMask]
+	}
+	return t
+}
+
+// sliceOfMask[m] is the Slice coordinate of the four edge positions in
+// bit mask m; layerOfMask the CornerLayer of four corner positions.
+var sliceOfMask, layerOfMask = func() (s [1 << cube.NEdges]uint16, l [1 << cube.NCorners]uint8) {
+	for x := range cube.NSlice {
+		c := cube.Solved
+		c.SetSlice(x)
+		m := 0
+		for p, e := range c.EP {
+			if e >= cube.FR {
+				m |= 1 << p
+			}
+		}
+		s[m] = uint16(x)
+	}
+	for x := range cube.NCornerLayer {
+		c := cube.Solved
+		c.SetCornerLayer(x)
+		m := 0
+		for p, e := range c.CP {
+			if e >= cube.DFR {
+				m |= 1 << p
+			}
+		}
+		l[m] = uint8(x)
+	}
+	return s, l
+}()

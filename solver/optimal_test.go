@@ -18,15 +18,18 @@ import (
 // positions) and in QTM to depth 6 (985,000): positions drawn at each depth
 // are solved in exactly that many turns, and every solution is re-applied.
 func TestOptimalAgreesWithBreadthFirst(t *testing.T) {
-	checkAgainstBreadthFirst(t, shared)
+	checkAgainstBreadthFirst(t, shared, cube.HTM, cube.QTM)
 }
 
-func checkAgainstBreadthFirst(t *testing.T, s *Solver) {
+func checkAgainstBreadthFirst(t *testing.T, s *Solver, metrics ...cube.Metric) {
 	for _, tc := range []struct {
 		metric   cube.Metric
 		maxDepth int
 		last     int // positions at maxDepth, as the canonical stage counts them
 	}{{cube.HTM, 5, 574908}, {cube.QTM, 6, 878880}} {
+		if !slices.Contains(metrics, tc.metric) {
+			continue
+		}
 		levels := breadthFirst(tc.metric, tc.maxDepth)
 		if len(levels[tc.maxDepth]) != tc.last {
 			t.Fatalf("%v: %d positions at depth %d, the canonical stage counts %d", tc.metric, len(levels[tc.maxDepth]), tc.maxDepth, tc.last)
@@ -114,10 +117,10 @@ func TestOptimalAgreesWithUpperface(t *testing.T) {
 	checkAgainstUpperface(t, shared, map[cube.Metric]int{cube.HTM: 14, cube.QTM: 15}, 3, 0)
 }
 
-// checkAgainstUpperface solves, in HTM and QTM, upper-face positions drawn
-// from each committed distance up to deepest[metric], perDistance of each,
-// and then sample more drawn from all the positions, checking each
-// distance and solution.
+// checkAgainstUpperface solves, in each metric of deepest (HTM, QTM),
+// upper-face positions drawn from each committed distance up to
+// deepest[metric], perDistance of each, and then sample more drawn from
+// all the positions, checking each distance and solution.
 func checkAgainstUpperface(t *testing.T, s *Solver, deepest map[cube.Metric]int, perDistance, sample int) {
 	tb, _, err := tables.Read(filepath.Join(committed.Dir(t), "upperface_positions"+tables.Extension))
 	if err != nil {
@@ -131,6 +134,9 @@ func checkAgainstUpperface(t *testing.T, s *Solver, deepest map[cube.Metric]int,
 		metric cube.Metric
 		column string
 	}{{cube.HTM, "htm_distance"}, {cube.QTM, "qtm_distance"}} {
+		if _, ok := deepest[tc.metric]; !ok {
+			continue
+		}
 		check := func(row []any, d int) {
 			p, err := upperface.FromUn(int(row[col("un")].(int64)))
 			if err != nil {
@@ -179,5 +185,21 @@ func BenchmarkOptimal(b *testing.B) {
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/solve")
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
+	}
+}
+
+// TestInverseTriple: the coordinates read off a cube for its inverse are
+// those of the inverse.
+func TestInverseTriple(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	for range 200 {
+		c := cube.Random(rng)
+		var axes [3]cube.Cube
+		for k, y := range axisSyms {
+			axes[k] = cube.Conjugate(c, y)
+		}
+		if got, want := inverseTriple(&axes), shared.tripleOf(cube.Inverse(c)); got != want {
+			t.Fatalf("inverse coordinates %v, want %v", got, want)
+		}
 	}
 }

@@ -129,9 +129,12 @@ const maxLevels = 32
 func (p *symTable) at(i int) int { return int(p.nib[i>>1]>>(4*(i&1))) & 0xf }
 
 // distance returns the table's distance of raw values (a, b).
-func (p *symTable) distance(a, b int) int {
+func (p *symTable) distance(a, b int) int { return p.at(p.index(a, b)) }
+
+// index returns the entry of raw values (a, b).
+func (p *symTable) index(a, b int) int {
 	cs := p.a.classSym[a]
-	return p.at(int(cs/nPhase1Syms)*len(p.b) + int(p.b[b][cs%nPhase1Syms]))
+	return int(cs/nPhase1Syms)*len(p.b) + int(p.b[b][cs%nPhase1Syms])
 }
 
 // encode lays a table out for the cache: its nibbles, then the level
