@@ -147,23 +147,33 @@ func Inspect(w io.Writer, c cube.Cube, moves []cube.Move, note, dir string) erro
 	return err
 }
 
-// inspectNodeBudget bounds the optimal search inspect makes: seconds,
-// enough for cubes up to about 14 face turns from solved.
-const inspectNodeBudget = 1e7
+// The node budgets of inspect's optimal search: seconds, enough for cubes
+// up to about 14 face turns from solved with phase 1's table, or about a
+// minute, enough for nearly every cube, with the big table.
+const (
+	inspectNodeBudget    = 1e7
+	inspectBigNodeBudget = 1e9
+)
 
 // describeDistance says how far c is from solved in face turns, when the
 // solver's tables are cached (cubecensus solve builds them): the distance
-// where the optimal solver proves it within inspectNodeBudget nodes, else
-// the bounds it proved and a two-phase solution gives.
+// where the optimal solver proves it within its node budget (larger when
+// the big table is cached), else the bounds it proved and a two-phase
+// solution gives.
 func describeDistance(c cube.Cube) string {
 	if !solver.Cached("") {
 		return "distance     unknown: the solver's tables are not built yet (`cubecensus solve` builds them once)\n"
 	}
-	s, err := solver.NewWith(solver.Config{})
+	big := solver.BigTableCached("", cube.HTM)
+	s, err := solver.NewWith(solver.Config{BigTable: big})
 	if err != nil {
 		return fmt.Sprintf("distance     unknown: %v\n", err)
 	}
-	s.NodeBudget = inspectNodeBudget
+	budget := int64(inspectNodeBudget)
+	if big {
+		budget = inspectBigNodeBudget
+	}
+	s.NodeBudget = budget
 	o, err := s.Optimal(context.Background(), c, cube.HTM, runtime.NumCPU())
 	switch {
 	case err == nil:
@@ -174,9 +184,9 @@ func describeDistance(c cube.Cube) string {
 	s.ExtraDepths, s.NodeBudget = 0, 0
 	two, err := s.Solve(c, 20)
 	if err != nil {
-		return fmt.Sprintf("distance     at least %d face turns (the optimal search stopped at %.0g nodes)\n", o.Lower, float64(inspectNodeBudget))
+		return fmt.Sprintf("distance     at least %d face turns (the optimal search stopped at %.0g nodes)\n", o.Lower, float64(budget))
 	}
-	return fmt.Sprintf("distance     %d to %d face turns (the optimal search stopped at %.0g nodes; two-phase: %s)\n", o.Lower, len(two), float64(inspectNodeBudget), cube.FormatManeuver(two))
+	return fmt.Sprintf("distance     %d to %d face turns (the optimal search stopped at %.0g nodes; two-phase: %s)\n", o.Lower, len(two), float64(budget), cube.FormatManeuver(two))
 }
 
 func indent(s, prefix string) string {

@@ -60,10 +60,10 @@ func MachineMemory() uint64 {
 	return 0
 }
 
-// checkBudget refuses a memory budget above three quarters of the machine,
+// CheckBudget refuses a memory budget above three quarters of the machine,
 // which would leave too little for the operating system and the Go heap's
 // own overhead. Its error wraps ErrOption and ErrTooBig.
-func checkBudget(budget uint64) error {
+func CheckBudget(budget uint64) error {
 	if m := MachineMemory(); m > 0 && budget > m/4*3 {
 		return fmt.Errorf("%w: %w: --mem-budget %s is more than 3/4 of this machine's %s", ErrOption, ErrTooBig, FormatBytes(budget), FormatBytes(m))
 	}

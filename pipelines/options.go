@@ -29,6 +29,9 @@ type Options struct {
 	CentersPrune     MetricDepths // centers: each metric's first depth pruned by the corner-twist table (0: none)
 	CentersContinue  Folder       // centers: the folder of earlier centers tables to continue from ("": start afresh)
 	CentersMaxDepth  MetricDepths // centers: each metric's last depth searched (0: until the budget is spent)
+	RandomCubes      Count        // random: the cubes drawn
+	RandomMetrics    MetricList   // random: the metrics they are solved in
+	RandomSeed       Count        // random: the draw's seed
 }
 
 // NewOptions returns the default options.
@@ -40,6 +43,9 @@ func NewOptions() *Options {
 		CentersBudget:    MetricProbes{DefaultCentersBudget, DefaultCentersBudget, DefaultCentersBudget},
 		CentersMetrics:   slices.Clone(cube.Metrics),
 		CentersPrune:     DefaultCentersPrune,
+		RandomCubes:      DefaultRandomCubes,
+		RandomMetrics:    MetricList{cube.HTM, cube.QTM},
+		RandomSeed:       DefaultRandomSeed,
 	}
 }
 
@@ -70,6 +76,9 @@ func (o *Options) List() []Option {
 		{"centers", "centers-continue-from", "continue each metric from the centers tables in this folder (e.g. results): their proven states, from the depth after their exhaustive one", &o.CentersContinue},
 		{"centers", "centers-max-depth", "last depth each metric searches (0: until its budget is spent): one number for all or per metric (STM=16)", &o.CentersMaxDepth},
 		{"centers", "centers-prune-from", "first depth whose prefixes the corner-twist table prunes (0: never): one number for all or per metric (HTM=18,QTM=20,STM=15); the table takes 2.2 GB of --mem-budget, and a minute or two to build at each depth that begins with fewer states open", &o.CentersPrune},
+		{"random", "random-cubes", "random cubes to draw and solve optimally (a larger sample extends a smaller one of the same seed: the first cubes are the same)", &o.RandomCubes},
+		{"random", "random-metrics", "metrics to solve them in: HTM, QTM or both, comma-separated", &o.RandomMetrics},
+		{"random", "random-seed", "seed of the draw", &o.RandomSeed},
 	}
 }
 
@@ -81,7 +90,7 @@ func CheckOptions(stages []Stage, env *Env, given []string) error {
 	if env.Workers < 1 {
 		return fmt.Errorf("%w: --workers %d (want at least 1)", ErrOption, env.Workers)
 	}
-	if err := checkBudget(env.MemBudget); err != nil {
+	if err := CheckBudget(env.MemBudget); err != nil {
 		return err
 	}
 	names := make([]string, len(stages))
@@ -119,6 +128,22 @@ func (d *Depth) Set(s string) error {
 		return fmt.Errorf("want a whole number, -1 or more")
 	}
 	*d = Depth(n)
+	return nil
+}
+
+// Count is a whole number from 1 up.
+type Count uint64
+
+func (c *Count) String() string { return strconv.FormatUint(uint64(*c), 10) }
+func (c *Count) Type() string   { return "count" }
+
+// Set parses a whole number from 1 to 1e12.
+func (c *Count) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || n < 1 || n > 1e12 {
+		return fmt.Errorf("want a whole number from 1 to 1e12")
+	}
+	*c = Count(n)
 	return nil
 }
 

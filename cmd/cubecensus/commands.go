@@ -287,6 +287,7 @@ func newSolveCmd() *cobra.Command {
 		workers            int
 		opts               = pipelines.SolveOptions{MaxLength: 20, NodeBudget: 2e7}
 		metric             string
+		mem                = pipelines.Bytes(6 << 30)
 	)
 	// optimalBudget is --node-budget's default with --optimal: minutes.
 	const optimalBudget = 1e9
@@ -335,6 +336,9 @@ defaults to 1e9 (minutes), after which the line gives the distance proven.
 			case workers < 1:
 				return usageErrorf("solve: --workers %d: want 1 or more", workers)
 			}
+			if err := pipelines.CheckBudget(uint64(mem)); err != nil {
+				return asUsage(fmt.Errorf("solve: %w", err))
+			}
 			m, err := cube.ParseMetric(metric)
 			if err != nil || m == cube.STM {
 				return usageErrorf("solve: --metric %q: want HTM or QTM", metric)
@@ -360,10 +364,11 @@ defaults to 1e9 (minutes), after which the line gives the distance proven.
 			}
 			stderr := cmd.ErrOrStderr()
 			env := &pipelines.Env{
-				Workers: workers,
-				Log:     slog.New(slog.NewTextHandler(stderr, nil)),
-				Bars:    progress.IsTerminal(stderr),
-				Stderr:  stderr,
+				Workers:   workers,
+				MemBudget: uint64(mem),
+				Log:       slog.New(slog.NewTextHandler(stderr, nil)),
+				Bars:      progress.IsTerminal(stderr),
+				Stderr:    stderr,
 			}
 			var sols []pipelines.Solved
 			unsolved := 0
@@ -401,6 +406,7 @@ defaults to 1e9 (minutes), after which the line gives the distance proven.
 	f.StringVar(&metric, "metric", "HTM", "with --optimal: HTM (face turns) or QTM (quarter turns)")
 	f.Int64Var(&opts.NodeBudget, "node-budget", opts.NodeBudget, "search nodes per cube (0: no limit; 1e9 by default with --optimal); the best solution within it is kept")
 	f.IntVar(&workers, "workers", runtime.NumCPU(), "cubes solved in parallel, or with --optimal threads on one cube (the output does not depend on it)")
+	f.Var(&mem, "mem-budget", "memory the optimal solver's table may use: from 5.6GiB, --optimal in face turns uses its 4.6 GiB table (built once per machine in minutes, then cached), below it phase 1's, thousands of times slower")
 	f.BoolVar(&facelets, "facelets", false, "read every cube as a facelet string")
 	f.BoolVar(&maneuver, "maneuver", false, "read every cube as a maneuver")
 	return cmd

@@ -123,7 +123,11 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"solve", "--optimal", "--max-length", "3", "R"}, true, "--max-length is for the two-phase solver"},
 		{[]string{"solve", "--metric", "QTM", "R"}, true, "--metric is for --optimal"},
 		{[]string{"solve", "--optimal", "--metric", "STM", "R"}, true, `--metric "STM": want HTM or QTM`},
-		{[]string{"solve", "--optimal", "--node-budget", "10", "R U F D L B R2 U2 F' L2 D B' R"}, false, "1 of 1 cubes without a proven optimal solution"},
+		{[]string{"solve", "--optimal", "--mem-budget", "1GiB", "--node-budget", "10", "R U F D L B R2 U2 F' L2 D B' R"}, false, "1 of 1 cubes without a proven optimal solution"},
+		{[]string{"solve", "--optimal", "--mem-budget", "100TiB", "R"}, true, "--mem-budget 100.0 TiB is more than 3/4"},
+		{[]string{"run", "random", "--random-metrics", "STM"}, true, "--random-metrics STM"},
+		{[]string{"run", "random", "--random-cubes", "0"}, true, `"--random-cubes"`},
+		{[]string{"run", "random", "--mem-budget", "2GiB"}, true, "needs its"},
 		{[]string{"list", "--x"}, true, "-x"},
 		{[]string{"list", "extra"}, true, "no arguments"},
 	} {
@@ -463,12 +467,12 @@ func TestSolve(t *testing.T) {
 	}
 	// R U R' U' is 4 face turns from solved, and no fewer: its commutator
 	// structure moves 7 pieces, which 3 turns cannot undo.
-	opt, _, err := runCmd("solve", "--optimal", "R U R' U'")
+	opt, _, err := runCmd("solve", "--optimal", "--mem-budget", "1GiB", "R U R' U'")
 	if err != nil || !strings.HasSuffix(opt, " (4f*)\n") {
 		t.Errorf("solve --optimal \"R U R' U'\": %q, %v", opt, err)
 	}
 	// R U2 is 2 face turns and 3 quarter turns from solved.
-	opt, _, err = runCmd("solve", "--optimal", "--metric", "QTM", "R U2")
+	opt, _, err = runCmd("solve", "--optimal", "--mem-budget", "1GiB", "--metric", "QTM", "R U2")
 	if err != nil || opt != "U2 R' (3q*)\n" {
 		t.Errorf("solve --optimal --metric QTM \"R U2\": %q, %v", opt, err)
 	}
