@@ -29,7 +29,7 @@ type Options struct {
 	CentersPrune     MetricDepths // centers: each metric's first depth pruned by the corner-twist table (0: none)
 	CentersContinue  Folder       // centers: the folder of earlier centers tables to continue from ("": start afresh)
 	CentersMaxDepth  MetricDepths // centers: each metric's last depth searched (0: until the budget is spent)
-	RandomCubes      Count        // random: the cubes drawn
+	RandomCubes      MetricCounts // random: the cubes drawn and solved in each metric
 	RandomMetrics    MetricList   // random: the metrics they are solved in
 	RandomSeed       Count        // random: the draw's seed
 }
@@ -76,7 +76,7 @@ func (o *Options) List() []Option {
 		{"centers", "centers-continue-from", "continue each metric from the centers tables in this folder (e.g. results): their proven states, from the depth after their exhaustive one", &o.CentersContinue},
 		{"centers", "centers-max-depth", "last depth each metric searches (0: until its budget is spent): one number for all or per metric (STM=16)", &o.CentersMaxDepth},
 		{"centers", "centers-prune-from", "first depth whose prefixes the corner-twist table prunes (0: never): one number for all or per metric (HTM=18,QTM=20,STM=15); the table takes 2.2 GB of --mem-budget, and a minute or two to build at each depth that begins with fewer states open", &o.CentersPrune},
-		{"random", "random-cubes", "random cubes to draw and solve optimally (a larger sample extends a smaller one of the same seed: the first cubes are the same)", &o.RandomCubes},
+		{"random", "random-cubes", "random cubes to draw and solve optimally: one number for all metrics or per metric (HTM=100,QTM=20); a larger sample extends a smaller one of the same seed (its first cubes are the same)", &o.RandomCubes},
 		{"random", "random-metrics", "metrics to solve them in: HTM, QTM or both, comma-separated", &o.RandomMetrics},
 		{"random", "random-seed", "seed of the draw", &o.RandomSeed},
 	}
@@ -303,6 +303,26 @@ func (f *Folder) Set(s string) error {
 		return fmt.Errorf("%s is not a folder", s)
 	}
 	*f = Folder(s)
+	return nil
+}
+
+// MetricCounts is a count for each metric, given as MetricProbes is: one
+// number for all, or METRIC=COUNT pairs.
+type MetricCounts [cube.NMetrics]Count
+
+func (c *MetricCounts) String() string {
+	return formatPerMetric(func(m cube.Metric) string { return c[m].String() })
+}
+
+func (c *MetricCounts) Type() string { return "counts" }
+
+// Set parses "20" or "HTM=100,QTM=20", with Count's rules for each number.
+func (c *MetricCounts) Set(s string) error {
+	out := *c
+	if err := setPerMetric(s, "COUNT", func(m cube.Metric, v string) error { return out[m].Set(v) }); err != nil {
+		return err
+	}
+	*c = out
 	return nil
 }
 

@@ -26,10 +26,10 @@ var randomStage = Stage{
 	Run:    runRandom,
 }
 
-// DefaultRandomCubes is make run's sample: what its time allows on two
-// cores (a random cube takes seconds in HTM and more in QTM, see
-// BENCHMARKS.md); --random-cubes runs more.
-const DefaultRandomCubes = 20
+// DefaultRandomCubes is make run's sample in each metric: what its time
+// allows on two cores (a random cube takes seconds in HTM and a minute or
+// more in QTM, see BENCHMARKS.md); --random-cubes runs more.
+var DefaultRandomCubes = MetricCounts{cube.HTM: 20, cube.QTM: 5, cube.STM: 20}
 
 // DefaultRandomSeed draws make run's sample.
 const DefaultRandomSeed = 20261124
@@ -95,7 +95,11 @@ func RandomCubes(seed uint64, n int) []cube.Cube {
 
 func runRandom(ctx context.Context, env *Env) (*Output, error) {
 	o := env.Options
-	n, seed := int(o.RandomCubes), uint64(o.RandomSeed)
+	seed := uint64(o.RandomSeed)
+	n := 0
+	for _, m := range o.RandomMetrics {
+		n = max(n, int(o.RandomCubes[m]))
+	}
 	cubes := RandomCubes(seed, n)
 	progress := RandomCheckpoint{Seed: seed, Metrics: slices.Clone(o.RandomMetrics)}
 	resume, save, err := randomCheckpoints.use(env, "random", progress)
@@ -118,8 +122,8 @@ func runRandom(ctx context.Context, env *Env) (*Output, error) {
 		if _, err := s.Optimal(ctx, cube.Solved, m, env.Workers); err != nil {
 			return nil, err
 		}
-		bar := env.Progress(fmt.Sprintf("random cubes solved optimally in %v", m), int64(n))
-		for i, c := range cubes {
+		bar := env.Progress(fmt.Sprintf("random cubes solved optimally in %v", m), int64(o.RandomCubes[m]))
+		for i, c := range cubes[:o.RandomCubes[m]] {
 			if done(m, i) {
 				bar.Add(1)
 				continue
@@ -147,16 +151,16 @@ func runRandom(ctx context.Context, env *Env) (*Output, error) {
 		s = nil
 		debug.FreeOSMemory() // the next metric's table takes this one's place
 	}
-	return randomTables(cubes, o.RandomMetrics, progress.Solved, seed), nil
+	return randomTables(cubes, o.RandomCubes, o.RandomMetrics, progress.Solved, seed), nil
 }
 
-// randomTables writes the solutions of the first len(cubes) cubes, a row
-// per cube and metric (solved holds each metric's in the order of the
-// draw), and their distribution.
-func randomTables(cubes []cube.Cube, metrics []cube.Metric, solved []randomSolved, seed uint64) *Output {
+// randomTables writes the solutions of the first counts[m] cubes in each
+// metric m, a row per cube and metric (solved holds each metric's in the
+// order of the draw), and their distribution.
+func randomTables(cubes []cube.Cube, counts MetricCounts, metrics []cube.Metric, solved []randomSolved, seed uint64) *Output {
 	rows := tables.NewTable("random_cubes",
 		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM (face turns) or QTM (quarter turns, a half turn two)"},
-		tables.Column{Name: "index", Kind: tables.Int64, Doc: "the cube's place in the seeded draw, from 0 (the same cubes in every metric)"},
+		tables.Column{Name: "index", Kind: tables.Int64, Doc: "the cube's place in the seeded draw, from 0 (the same cubes in every metric, as far as each metric's sample goes)"},
 		tables.Column{Name: "facelets", Kind: tables.String, Doc: "the cube, as a facelet string (URFDLB order)"},
 		tables.Column{Name: "distance", Kind: tables.Int64, Doc: "its distance in the metric, proven: every shorter maneuver searched"},
 		tables.Column{Name: "maneuver", Kind: tables.String, Doc: "an optimal maneuver solving it (the cube, then it, is solved)"},
@@ -171,28 +175,29 @@ func randomTables(cubes []cube.Cube, metrics []cube.Metric, solved []randomSolve
 		tables.Column{Name: "fraction", Kind: tables.Float64, Doc: "cubes / sample: the estimate of the fraction of all cubes at that distance"},
 		tables.Column{Name: "stderr", Kind: tables.Float64, Doc: "the estimate's standard error, sqrt(f(1-f)/sample) (binomial)"},
 	)
-	params := map[string]string{"seed": strconv.FormatUint(seed, 10), "cubes": strconv.Itoa(len(cubes))}
+	params := map[string]string{"seed": strconv.FormatUint(seed, 10), "cubes": (&counts).String(), "metrics": (*MetricList)(&metrics).String()}
 	for _, m := range metrics {
-		counts := map[int]int64{}
+		sample := int(counts[m])
+		atDistance := map[int]int64{}
 		var sum, sumSq float64
 		for _, r := range solved {
-			if r.Metric != m || r.Index >= len(cubes) {
+			if r.Metric != m || r.Index >= sample {
 				continue
 			}
 			d := m.Length(r.Moves)
 			rows.Append(m.String(), int64(r.Index), cubes[r.Index].Facelets(), int64(d), cube.FormatManeuver(r.Moves), r.Nodes, r.Seconds)
-			counts[d]++
+			atDistance[d]++
 			sum += float64(d)
 			sumSq += float64(d * d)
 		}
-		n := float64(len(cubes))
-		for _, d := range slices.Sorted(maps.Keys(counts)) {
-			f := float64(counts[d]) / n
-			dist.Append(m.String(), int64(d), counts[d], int64(len(cubes)), f, math.Sqrt(f*(1-f)/n))
+		n := float64(sample)
+		for _, d := range slices.Sorted(maps.Keys(atDistance)) {
+			f := float64(atDistance[d]) / n
+			dist.Append(m.String(), int64(d), atDistance[d], int64(sample), f, math.Sqrt(f*(1-f)/n))
 		}
 		mean := sum / n
 		params["mean_"+m.String()] = strconv.FormatFloat(mean, 'f', 4, 64)
-		if len(cubes) > 1 {
+		if sample > 1 {
 			sd := math.Sqrt((sumSq - n*mean*mean) / (n - 1))
 			params["mean_stderr_"+m.String()] = strconv.FormatFloat(sd/math.Sqrt(n), 'f', 4, 64)
 		}

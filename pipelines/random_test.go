@@ -42,7 +42,7 @@ func TestRandomTables(t *testing.T) {
 		cubes = append(cubes, cube.FromMoves(moves))
 		solved = append(solved, randomSolved{Metric: cube.HTM, Index: i, Moves: undo, Nodes: 1})
 	}
-	out := randomTables(cubes, []cube.Metric{cube.HTM}, solved, 7)
+	out := randomTables(cubes, MetricCounts{cube.HTM: 3}, []cube.Metric{cube.HTM}, solved, 7)
 	rows, dist := out.Tables[0], out.Tables[1]
 	if len(rows.Rows) != 3 || rows.Rows[2][3] != int64(3) {
 		t.Fatalf("random_cubes rows %v", rows.Rows)
@@ -58,7 +58,7 @@ func TestRandomTables(t *testing.T) {
 		t.Errorf("params %v", out.Params)
 	}
 	// Solutions beyond the sample (a checkpoint of a larger run) are left out.
-	if out := randomTables(cubes[:2], []cube.Metric{cube.HTM}, solved, 7); len(out.Tables[0].Rows) != 2 {
+	if out := randomTables(cubes, MetricCounts{cube.HTM: 2}, []cube.Metric{cube.HTM}, solved, 7); len(out.Tables[0].Rows) != 2 {
 		t.Errorf("a sample of 2 wrote %d rows", len(out.Tables[0].Rows))
 	}
 }

@@ -39,11 +39,48 @@ go test -run '^$' -bench 'TwoPhase' -benchtime 10000x -count 1 ./solver | grep -
 /usr/bin/time -f 'tables loaded from the cache:    %e s, peak memory %M KiB' env CUBECENSUS_CACHE="$tmp/cache" ./bin/cubecensus solve R > /dev/null 2> "$tmp/log"; tail -1 "$tmp/log"
 echo '```'
 echo
+echo "## Optimal solvers"
+echo
+echo "The optimal solver with its big tables (solver/bigtable.go: 9,863,588,700 entries of half a byte,"
+echo "4.6 GiB a metric), both cores on one cube, on uniformly random cubes (the same draw every run;"
+echo "ns/op is the mean time per cube). The tables come from the user's cache; a missing one is built"
+echo "first, and timed."
+echo
+echo '```'
+for m in HTM QTM; do
+  if [ -f "${CUBECENSUS_CACHE:-$HOME/.cache/cubecensus/tables}/solver-optimal-${m,,}.table" ]; then
+    echo "$m table: in the cache"
+  else
+    /usr/bin/time -f "$m table built: %e s, peak memory %M KiB" ./bin/cubecensus solve --optimal --metric "$m" R > /dev/null 2> "$tmp/log"; tail -1 "$tmp/log"
+  fi
+done
+go test -run '^$' -bench 'OptimalRandom/HTM' -benchtime 20x -timeout 2h -count 1 ./solver | grep -E '^(Benchmark|ok)'
+go test -run '^$' -bench 'OptimalRandom/QTM' -benchtime 5x -timeout 2h -count 1 ./solver | grep -E '^(Benchmark|ok)'
+superflip="U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"
+for m in HTM QTM; do
+  if /usr/bin/time -f "%e" -o "$tmp/time" timeout 300 ./bin/cubecensus solve --optimal --metric "$m" --node-budget 0 "$superflip" > "$tmp/out" 2> /dev/null; then
+    echo "superflip, $m: $(cat "$tmp/out"), $(cat "$tmp/time") s"
+  else
+    echo "superflip, $m: not proven within 5 minutes"
+  fi
+done
+echo '```'
+echo
+echo "Published figures of other optimal solvers (their machines, not this one; random cubes):"
+echo
+echo "| solver | table | time per cube |"
+echo "| --- | --- | --- |"
+echo "| nissy H48 h8, 1 thread (nissy-core benchmarks/tables_1_thread.md) | 7.1 GiB | 0.46 s at 17 moves, 3.36 s at 18 |"
+echo "| nissy H48 h9, 1 thread | 14.1 GiB | 0.24 s at 17, 1.48 s at 18 |"
+echo "| vcube 208, 1 thread (same page) | 7.3 GiB | 0.56 s at 17, 4.36 s at 18 |"
+echo "| Rokicki's nxopt, 16 cores, largest tables (cube20src nxopt.md) | up to 182 GB | 33 cubes a second |"
+echo "| Cube Explorer's huge optimal solver, 3 GHz Pentium 4 (seed 000) | over 2 GB | under two minutes |"
+echo
 echo "## Whole stages"
 echo
 echo "| stage | command | wall seconds | peak memory |"
 echo "| --- | --- | --- | --- |"
-for stage in canonical symmetry upperface centers; do
+for stage in canonical symmetry upperface centers random; do
   /usr/bin/time -f '%e %M' -o "$tmp/time" ./bin/cubecensus run "$stage" --out "$tmp/results" > /dev/null 2> "$tmp/log"
   read -r wall kb < "$tmp/time"
   echo "| $stage | \`cubecensus run $stage\` | $wall | $((kb / 1024)) MiB |"

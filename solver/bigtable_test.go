@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"context"
+	"math/rand/v2"
 	"runtime/debug"
 	"slices"
 	"testing"
@@ -117,5 +119,38 @@ func TestBigTableSolver(t *testing.T) {
 			checkAgainstUpperface(t, s, map[cube.Metric]int{m: deepest}, 3, 1000)
 		})
 		debug.FreeOSMemory() // the next metric's table takes this one's place
+	}
+}
+
+// BenchmarkOptimalRandom times the optimal solver with the big table on
+// uniformly random cubes (the same draw every run), both cores on each.
+func BenchmarkOptimalRandom(b *testing.B) {
+	for _, m := range []cube.Metric{cube.HTM, cube.QTM} {
+		b.Run(m.String(), func(b *testing.B) {
+			if !BigTableCached("", m) {
+				b.Skipf("the optimal solver's %v table is not in the cache (make run builds it)", m)
+			}
+			s, err := NewWith(Config{BigTable: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := s.Optimal(context.Background(), cube.Solved, m, 2); err != nil { // loads the table
+				b.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(27, 28))
+			var nodes, length int64
+			for b.Loop() {
+				o, err := s.Optimal(context.Background(), cube.Random(rng), m, 2)
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes, length = nodes+o.Nodes, length+int64(o.Lower)
+			}
+			b.ReportMetric(float64(length)/float64(b.N), "turns/cube")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/cube")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			s = nil
+			debug.FreeOSMemory()
+		})
 	}
 }

@@ -305,11 +305,15 @@ proof) was found within --node-budget nodes, in which case the exit status is
 1. --out FILE.arrow also writes the results as a table. Every solution is
 re-applied to its cube before it is printed.
 
---optimal is Mike Reid's method as Cube Explorer's standard optimal solver
-runs it (seed 000), in face turns or with --metric QTM in quarter turns
-("(6q*)"), all workers on one cube: cubes up to about 16 face turns
-from solved in seconds to minutes, a random cube in hours; its node budget
-defaults to 1e9 (minutes), after which the line gives the distance proven.
+--optimal is Mike Reid's method as Cube Explorer's optimal solvers run it
+(seed 000), in face turns or with --metric QTM in quarter turns ("(6q*)"),
+all workers on one cube. With a --mem-budget of 5.6GiB or more (the
+default 6GiB) it uses its big table, 4.6 GiB a metric: built once per
+machine (about ten minutes, with a progress bar), cached, and then a random
+cube takes seconds in face turns and a minute or more in quarter turns.
+Below that it uses phase 1's table: cubes up to about 14 face turns from
+solved in seconds, a random cube in hours. Its node budget defaults to 1e9,
+after which the line gives the distance proven.
 
 ` + pipelines.ReadingRule,
 		Example: `  cubecensus solve "R U R' U' F2 D"
