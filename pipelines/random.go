@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -29,7 +30,7 @@ var randomStage = Stage{
 // DefaultRandomCubes is make run's sample in each metric: what its time
 // allows on two cores (a random cube takes seconds in HTM and a minute or
 // more in QTM, see BENCHMARKS.md); --random-cubes runs more.
-var DefaultRandomCubes = MetricCounts{cube.HTM: 20, cube.QTM: 5, cube.STM: 20}
+var DefaultRandomCubes = MetricCounts{cube.HTM: 20, cube.QTM: 5, cube.STM: 5}
 
 // DefaultRandomSeed draws make run's sample.
 const DefaultRandomSeed = 20261124
@@ -175,7 +176,11 @@ func randomTables(cubes []cube.Cube, counts MetricCounts, metrics []cube.Metric,
 		tables.Column{Name: "fraction", Kind: tables.Float64, Doc: "cubes / sample: the estimate of the fraction of all cubes at that distance"},
 		tables.Column{Name: "stderr", Kind: tables.Float64, Doc: "the estimate's standard error, sqrt(f(1-f)/sample) (binomial)"},
 	)
-	params := map[string]string{"seed": strconv.FormatUint(seed, 10), "cubes": (&counts).String(), "metrics": (*MetricList)(&metrics).String()}
+	sizes := make([]string, len(metrics))
+	for i, m := range metrics {
+		sizes[i] = fmt.Sprintf("%v=%d", m, counts[m])
+	}
+	params := map[string]string{"seed": strconv.FormatUint(seed, 10), "cubes": strings.Join(sizes, ","), "metrics": (*MetricList)(&metrics).String()}
 	for _, m := range metrics {
 		sample := int(counts[m])
 		atDistance := map[int]int64{}

@@ -54,7 +54,7 @@ func TestRandomTables(t *testing.T) {
 	if !slices.EqualFunc(dist.Rows, want, func(a, b []any) bool { return slices.Equal(a, b) }) {
 		t.Errorf("random_distribution %v, want %v", dist.Rows, want)
 	}
-	if out.Params["mean_HTM"] != "2.6667" || out.Params["mean_stderr_HTM"] != "0.3333" {
+	if out.Params["mean_HTM"] != "2.6667" || out.Params["mean_stderr_HTM"] != "0.3333" || out.Params["cubes"] != "HTM=3" {
 		t.Errorf("params %v", out.Params)
 	}
 	// Solutions beyond the sample (a checkpoint of a larger run) are left out.
