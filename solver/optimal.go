@@ -24,7 +24,8 @@ import (
 //
 // Depths are searched in order, so the first solution found is optimal.
 // The sequences of each depth are cut into subtrees by their first two
-// moves, searched on the workers and merged in order: the solution
+// moves (a symmetric cube's by its first two runs, one pair of each orbit of
+// its symmetries: symroots.go), searched on the workers and merged in order: the solution
 // returned is the first in that order whatever the worker count.
 
 // axisSyms take the U-D axis to each of the three axes (the rotations about
@@ -144,11 +145,18 @@ func (s *Solver) Optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 	if m != cube.HTM && m != cube.QTM {
 		return Optimal{}, fmt.Errorf("solver: optimal solutions in %v are not supported (HTM or QTM)", m)
 	}
+	return s.optimal(ctx, c, m, workers, symmetriesOf(c))
+}
+
+// optimal is Optimal with the symmetries of c that the search may use
+// (symroots.go); with the identity alone it searches every sequence.
+func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, workers int, syms []cube.Sym) (Optimal, error) {
 	table, err := s.optimalTable(m)
 	if err != nil {
 		return Optimal{}, err
 	}
 	start := s.tripleOf(c)
+	var symmetric symmetricRootsByRuns
 	res := Optimal{Lower: table.bound(&start)}
 	if c == cube.Solved {
 		return Optimal{Moves: []cube.Move{}}, nil
@@ -161,15 +169,21 @@ func (s *Solver) Optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 			res.Lower = depth + 1
 			continue
 		}
-		roots := optimalRoots(m, min(depth, 2))
+		roots, closedAt := optimalRoots(m, min(depth, 2)), -1
+		if len(syms) > 1 && depth > axisRunsCost(1) {
+			roots, closedAt = symmetric.roots(m, syms, depth), 0
+		}
 		type result struct {
 			moves []cube.Move
 			nodes int64
 		}
 		newWorker := func(int) func(int) result {
-			o := &optimalSearch{s: s, table: table, metric: m, moves: moves, cube: c}
+			o := &optimalSearch{s: s, table: table, metric: m, moves: moves, cube: c, closedAt: -1}
 			return func(i int) result {
 				o.nodes, o.path = 0, append(o.path[:0], roots[i]...)
+				if closedAt >= 0 {
+					o.closedAt = len(roots[i])
+				}
 				t, r := start, c
 				for _, m := range roots[i] {
 					t = s.move(&t, m)
@@ -262,6 +276,9 @@ type optimalSearch struct {
 	moves  []cube.Move // the metric's moves of cost 1
 	cube   cube.Cube
 	path   []cube.Move
+	// closedAt is the length of a symmetric cube's root (symmetricRoots),
+	// whose last run the search may not extend; -1 for other cubes.
+	closedAt int
 	// axes[d] is the cube after d moves of the path, seen along each axis.
 	axes  [maxOptimalDepth + 1][3]cube.Cube
 	nodes int64
@@ -327,7 +344,7 @@ func (o *optimalSearch) below(t *triple, axes *[3]cube.Cube, invD [3]int, left i
 	var children [cube.NFaceMoves]child
 	n := 0
 	for _, m := range o.moves {
-		if canFollow(o.metric, o.path, m) && invD[moveAxis[m]] != left {
+		if canFollow(o.metric, o.path, m) && invD[moveAxis[m]] != left && !o.extendsRoot(m) {
 			children[n] = child{m: m, t: o.s.move(t, m)}
 			n++
 		}
@@ -375,6 +392,12 @@ func (o *optimalSearch) below(t *triple, axes *[3]cube.Cube, invD [3]int, left i
 		o.path = o.path[:len(o.path)-1]
 	}
 	return false
+}
+
+// extendsRoot reports whether m would continue the last run of a
+// symmetric cube's root.
+func (o *optimalSearch) extendsRoot(m cube.Move) bool {
+	return len(o.path) == o.closedAt && m.Axis() == o.path[len(o.path)-1].Axis()
 }
 
 // moveAxis[m] is the axis k (of axisSyms) along which face turn m is a

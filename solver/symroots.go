@@ -1,0 +1,191 @@
+package solver
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// A symmetric cube needs only part of the search. If S^-1 c S = c for a
+// symmetry S, a maneuver solves c exactly when its conjugate by S does (the
+// moves of the conjugate are S^-1 m S), so of the maneuvers that begin the
+// same way up to S only one beginning needs searching. The superflip, which
+// all 48 symmetries fix, is the classic hard case: with this its HTM proof
+// searches about a fortieth of the sequences.
+//
+// The unit of the reduction is the run, the turns of one axis's two faces
+// between turns of other axes, not the move: conjugating a canonical
+// sequence can reverse the order of two opposite faces' turns, which sorting
+// them back does not change as a position, so a canonical sequence's runs
+// conjugate to the runs of a canonical sequence. A symmetric cube's search
+// begins with sequences of two or three runs, one of each orbit under the
+// cube's symmetries, and continues on another axis after each.
+
+// axisRun is the turns of one axis: each face's power (0 to 3) by cube.Layer.
+type axisRun [6]uint8
+
+// allAxisRuns lists the runs with at least one turn, axis by axis.
+var allAxisRuns = func() []axisRun {
+	var runs []axisRun
+	for f := range cube.Layer(3) {
+		g := f + 3 // the opposite face
+		for p := range 4 {
+			for q := range 4 {
+				if p+q > 0 {
+					var r axisRun
+					r[f], r[g] = uint8(p), uint8(q)
+					runs = append(runs, r)
+				}
+			}
+		}
+	}
+	return runs
+}()
+
+// axis returns the axis of r's turns.
+func (r axisRun) axis() cube.Axis {
+	for f, p := range r {
+		if p != 0 {
+			return cube.MoveOf(cube.Layer(f), int(p)).Axis()
+		}
+	}
+	panic("solver: an empty axisRun")
+}
+
+// conjugate returns r's turns conjugated by s: S^-1 m S for each.
+func (r axisRun) conjugate(s cube.Sym) axisRun {
+	var c axisRun
+	for f, p := range r {
+		if p != 0 {
+			m := cube.ConjugateMove(cube.MoveOf(cube.Layer(f), int(p)), s)
+			c[m.Layer()] = uint8(m.Power())
+		}
+	}
+	return c
+}
+
+// moves returns r as a canonical sequence of metric m's moves of cost 1:
+// the faces in cube.CanFollow's order, a half turn in QTM as two clockwise
+// quarter turns.
+func (r axisRun) moves(m cube.Metric) []cube.Move {
+	var out []cube.Move
+	faces := []cube.Layer{}
+	for f, p := range r {
+		if p != 0 {
+			faces = append(faces, cube.Layer(f))
+		}
+	}
+	slices.SortFunc(faces, func(a, b cube.Layer) int {
+		return cmp.Compare(cube.MoveOf(a, 1).AxisRank(), cube.MoveOf(b, 1).AxisRank())
+	})
+	for _, f := range faces {
+		mv := cube.MoveOf(f, int(r[f]))
+		if m == cube.QTM && r[f] == 2 {
+			out = append(out, cube.MoveOf(f, 1), cube.MoveOf(f, 1))
+		} else {
+			out = append(out, mv)
+		}
+	}
+	return out
+}
+
+// symmetriesOf returns the symmetries S with S^-1 c S = c, the identity
+// first.
+func symmetriesOf(c cube.Cube) []cube.Sym {
+	var syms []cube.Sym
+	for s := range cube.Sym(cube.NSyms) {
+		if cube.Conjugate(c, s) == c {
+			syms = append(syms, s)
+		}
+	}
+	return syms
+}
+
+// symmetricRoots returns the beginnings of a symmetric cube's search in
+// metric m: for each orbit, under syms, of the sequences of n runs (each on
+// another axis than the one before), the sequence that comes first in
+// allAxisRuns' order, as the moves of a canonical sequence. At a depth where
+// every sequence has at least n runs (axisRunsCost), every solution is a
+// conjugate of one that begins with a root of at most that cost; the search
+// must not extend a root's last run (see optimalSearch.closedAt).
+func symmetricRoots(m cube.Metric, syms []cube.Sym, n int) [][]cube.Move {
+	index := make(map[axisRun]int, len(allAxisRuns))
+	for i, r := range allAxisRuns {
+		index[r] = i
+	}
+	conj := make([][]int, len(syms)) // conj[k][i]: run i conjugated by syms[k]
+	for k, s := range syms {
+		conj[k] = make([]int, len(allAxisRuns))
+		for i, r := range allAxisRuns {
+			conj[k][i] = index[r.conjugate(s)]
+		}
+	}
+	// first reports whether seq comes first among its conjugates.
+	first := func(seq []int) bool {
+		for _, c := range conj {
+			for _, i := range seq {
+				if c[i] != i {
+					if c[i] < i {
+						return false
+					}
+					break
+				}
+			}
+		}
+		return true
+	}
+	var roots [][]cube.Move
+	seq := make([]int, 0, n)
+	var extend func()
+	extend = func() {
+		if len(seq) == n {
+			if first(seq) {
+				var root []cube.Move
+				for _, i := range seq {
+					root = append(root, allAxisRuns[i].moves(m)...)
+				}
+				roots = append(roots, root)
+			}
+			return
+		}
+		for i, r := range allAxisRuns {
+			if len(seq) == 0 || r.axis() != allAxisRuns[seq[len(seq)-1]].axis() {
+				seq = append(seq, i)
+				extend()
+				seq = seq[:len(seq)-1]
+			}
+		}
+	}
+	extend()
+	return roots
+}
+
+// axisRunsCost is the cost in any metric above which every sequence has
+// more than n runs: a run costs at most 2 face turns or 4 quarter turns
+// (U2 D2).
+func axisRunsCost(n int) int { return 4 * n }
+
+// symmetricRootsByRuns holds a cube's symmetric roots of 2 and 3 runs,
+// made when first needed.
+type symmetricRootsByRuns [4][][]cube.Move
+
+// roots returns the roots for a search of the given depth: of three runs
+// where every sequence has three (more, smaller subtrees for the workers),
+// else of two, those that cost at most depth.
+func (r *symmetricRootsByRuns) roots(m cube.Metric, syms []cube.Sym, depth int) [][]cube.Move {
+	n := 2
+	if depth > axisRunsCost(2) {
+		n = 3
+	}
+	if r[n] == nil {
+		r[n] = symmetricRoots(m, syms, n)
+	}
+	var fit [][]cube.Move
+	for _, root := range r[n] {
+		if m.Length(root) <= depth {
+			fit = append(fit, root)
+		}
+	}
+	return fit
+}
