@@ -164,8 +164,12 @@ func describeDistance(c cube.Cube) string {
 	if !solver.Cached("") {
 		return "distance     unknown: the solver's tables are not built yet (`cubecensus solve` builds them once)\n"
 	}
-	big := solver.BigTableCached("", cube.HTM)
-	s, err := solver.NewWith(solver.Config{BigTable: big})
+	big := solver.OptimalTableCached("", solver.BigTable, cube.HTM)
+	cfg := solver.Config{}
+	if big {
+		cfg.Optimal = solver.BigTable
+	}
+	s, err := solver.NewWith(cfg)
 	if err != nil {
 		return fmt.Sprintf("distance     unknown: %v\n", err)
 	}

@@ -15,7 +15,7 @@ import (
 func TestDescribeDistance(t *testing.T) {
 	solver.New() // builds the tables into the cache, if need be
 	deep := "distance     16 to "
-	if solver.BigTableCached("", cube.HTM) {
+	if solver.OptimalTableCached("", solver.BigTable, cube.HTM) {
 		deep = "distance     17 face turns (optimal): "
 	}
 	for _, tc := range []struct{ maneuver, want string }{

@@ -41,9 +41,9 @@ func checkRandom(env *Env) error {
 			return fmt.Errorf("--random-metrics %v: the optimal solvers count face turns (HTM) or quarter turns (QTM)", m)
 		}
 	}
-	if !BigTableFits(env.MemBudget) {
-		return fmt.Errorf("%w: --mem-budget %s: the random stage's optimal solver needs its %s table and a gibibyte besides",
-			ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(solver.BigTableBytes))
+	if solver.OptimalTableFor(env.MemBudget) < solver.BigTable {
+		return fmt.Errorf("%w: --mem-budget %s: the random stage's optimal solver needs at least its big table (%s) and a gibibyte besides",
+			ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(solver.BigTable.Bytes()))
 	}
 	return nil
 }

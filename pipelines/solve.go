@@ -234,18 +234,14 @@ func WriteSolutions(path string, sols []Solved, o SolveOptions, workers int, sta
 	return err
 }
 
-// BigTableFits reports whether a memory budget holds the optimal solver's
-// big table with a gibibyte to spare for everything else.
-func BigTableFits(budget uint64) bool { return budget >= solver.BigTableBytes+1<<30 }
-
 // newSolver makes a solver whose tables, where they are built (once per
 // machine), show a bar of their entries on env; a table that cannot be
-// cached is logged. The optimal solver uses its big table in HTM when
-// env's memory budget holds it.
+// cached is logged. The optimal solver uses the largest table env's
+// memory budget holds (solver.OptimalTableFor).
 func newSolver(env *Env) (*solver.Solver, error) {
 	var building *progress.Reporter
 	var reported int64
-	cfg := solver.Config{BigTable: BigTableFits(env.MemBudget), Workers: env.Workers}
+	cfg := solver.Config{Optimal: solver.OptimalTableFor(env.MemBudget), Workers: env.Workers}
 	cfg.Progress = func(table string, reached, total int64) {
 		if building == nil {
 			building, reported = env.Progress("building the solver's "+table+" (entries), once per machine", total), 0

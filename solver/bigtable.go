@@ -13,66 +13,172 @@ import (
 	"github.com/cubecensus/cubecensus/internal/tablecache"
 )
 
-// The optimal solver's big table: phase 1's coordinates with the corners'
-// layers added, the coordinate of the table Rokicki calls EO3 EP1 in his
-// nxopt (cube20src, nxopt.md) and nissy calls nxopt31. A state is the
-// FlipUDSlice (reduced to its 64,430 classes by the 16 symmetries of the
-// U-D axis, as in the phase-1 table), the corner twist and which four
-// positions hold the D corners (cube.CornerLayer, 70 values): 64,430 x
-// 2,187 x 70 = 9,863,588,700 entries, half a byte each, 4.6 GiB. Its goal
-// group holds every U and D turn, so the three axes' lookups combine as the
-// phase-1 table's do (de Bondt's rule, optimal.go), and it adds to the
-// phase-1 table the corners' layers, which the three axes together turn
-// into the whole corner permutation. Rokicki measured its mean single
-// lookup at 10.67 face turns, 1.6 more than the phase-1 table's: an IDA*
-// search visits some fifty times fewer nodes.
+// The optimal solver's big tables. The big table has phase 1's
+// coordinates with the corners' layers added, the coordinate of the table
+// Rokicki calls EO3 EP1 in his nxopt (cube20src, nxopt.md) and nissy calls
+// nxopt31: the FlipUDSlice (reduced to its 64,430 classes by the 16
+// symmetries of the U-D axis, as in the phase-1 table), the corner twist
+// and which four positions hold the D corners (cube.CornerLayer, 70
+// values): 64,430 x 2,187 x 70 = 9,863,588,700 entries. The huge table adds
+// the slice edges' order up to the Klein four-group (sliceorder.go, 6
+// values): 59,181,532,200 entries. Both goal groups hold every U and D
+// turn, so the three axes' lookups combine as the phase-1 table's do (de
+// Bondt's rule, optimal.go), and the corners' layers, seen along the three
+// axes, give the whole corner permutation. Rokicki measured the big table's
+// mean single lookup at 10.67 face turns, 1.6 more than the phase-1
+// table's; by his rule of thumb (a table twice the size, half the search)
+// the huge one's six times the entries cut the search about sixfold.
 //
-// It is built by a breadth-first search that pushes the frontier to its
-// neighbours while the frontier is small and, once it is large, lets every
-// unreached entry pull from its neighbours, on all workers: a row of
-// entries (one class) is 153,090 nibbles, 75 KB, so one row's moves land
-// in one other row, and the search runs at memory speed (a few minutes on
-// two cores; the level counts are kept with the table).
+// An entry is two bits, as in nxopt: 0 for a distance of at most the
+// table's base (phase 1's table then gives the bound: its coordinates are
+// part of these, so its distance is never larger), 1 and 2 for base+1 and
+// base+2, 3 for base+3 or more. The base is the first distance by which 1%
+// of the entries are reached, so that nearly every entry is exact: the big
+// HTM table's is 9 (levels 10, 11 and 12 exact; 3,546 entries at 13 read
+// as 12). Every bound read is a lower bound on its axis's distance to a
+// goal group holding the axis's face turns, which is all the search's rules
+// need.
+//
+// A table is built by a breadth-first search that pushes the frontier to
+// its neighbours while the frontier is small and, once it is large, lets
+// every unreached entry pull from its neighbours, on all workers: one
+// row's moves land in one other row (a class's entries, 38 KB in the big
+// table, 230 KB in the huge), so the search runs at memory speed. Up to the
+// base an entry holds its distance mod 3 (a neighbour of an unreached entry
+// at a distance that is d mod 3 is at d itself: nearer, it would have
+// reached the entry already); at the base the reached entries become 0 and
+// two more levels are searched. The level counts are kept with the table.
 
-// nBigCols is the big table's entries per FlipUDSlice class.
+// OptimalTable names a pruning table of the optimal solver.
+type OptimalTable uint8
+
+// The optimal solver's tables, smallest first.
+const (
+	Phase1Table OptimalTable = iota // phase 1's, always loaded (symtables.go)
+	BigTable                        // 2.3 GiB a metric
+	HugeTable                       // 13.8 GiB a metric
+)
+
+var optimalTableNames = [...]string{"phase-1", "big", "huge"}
+
+func (t OptimalTable) String() string { return optimalTableNames[t] }
+
+// orders is the table's factor for the slice edges' order.
+func (t OptimalTable) orders() int {
+	if t == HugeTable {
+		return nOrderClasses
+	}
+	return 1
+}
+
+// Bytes is the memory the table takes beyond the solver's small tables.
+func (t OptimalTable) Bytes() uint64 {
+	if t == Phase1Table {
+		return 0
+	}
+	return uint64(bigWords(nFlipSliceClasses*nBigCols*t.orders()))*4 + bigTrailer
+}
+
+// OptimalTableFor returns the largest table that a memory budget holds
+// with 1 GiB to spare for the rest of the program.
+func OptimalTableFor(budget uint64) OptimalTable {
+	for t := HugeTable; t > Phase1Table; t-- {
+		if budget >= t.Bytes()+1<<30 {
+			return t
+		}
+	}
+	return Phase1Table
+}
+
+// OptimalTableCached reports whether table t in metric m is in the cache
+// folder (phase 1's always counts as cached: it is built in seconds).
+func OptimalTableCached(cacheDir string, t OptimalTable, m cube.Metric) bool {
+	if t == Phase1Table {
+		return true
+	}
+	if cacheDir == "" {
+		cacheDir = tablecache.Dir()
+	}
+	return tablecache.Has(cacheDir, bigName(t, m))
+}
+
+// nBigCols is the big table's entries per FlipUDSlice class (the huge
+// table's are nOrderClasses times more).
 const nBigCols = cube.NTwist * cube.NCornerLayer
 
-// bigBytes is the big table's size in memory and on disk.
-const bigBytes = (nFlipSliceClasses*nBigCols+7)/8*4 + 8*maxLevels
+// bigWords is the 32-bit words holding n entries of two bits.
+func bigWords(n int) int { return (n + 15) / 16 }
+
+// bigTrailer is the bytes after the entries: the base and the level
+// counts, 8 bytes each.
+const bigTrailer = 8 + 8*maxLevels
 
 // nFlipSliceClasses is the number of FlipUDSlice classes under the 16
 // symmetries of the U-D axis (seed 000, "Symmetry reduced coordinates").
 const nFlipSliceClasses = 64430
 
-// bigTable is the optimal solver's table (see above).
+// bigTable is one of the optimal solver's tables (see above).
 type bigTable struct {
-	a                    *symClasses // FlipUDSlice classes
-	twistConj, layerConj conjTable
-	nib                  []byte // entry class*nBigCols + twist*70 + layer
-	levels               []int64
+	a                               *symClasses // FlipUDSlice classes
+	twistConj, layerConj, orderConj conjTable
+	orders, cols                    int    // the order factor (1 or 6) and the entries per class
+	crumbs                          []byte // entry class*cols + (twist*70 + layer)*orders + order class
+	base                            int
+	phase1                          *symTable // for the entries at most base
+	// levels counts the entries at each distance through base+2, and last
+	// those at base+3 or more.
+	levels []int64
 }
 
-// index returns the entry of the raw coordinates.
-func (p *bigTable) index(flipSlice, twist, layer int) int {
+// index returns the entry of the raw coordinates (order is sliceOrderV4,
+// ignored by the big table).
+func (p *bigTable) index(flipSlice, twist, layer, order int) int {
 	cs := p.a.classSym[flipSlice]
 	s := cs % nPhase1Syms
-	return int(cs/nPhase1Syms)*nBigCols + int(p.twistConj[twist][s])*cube.NCornerLayer + int(p.layerConj[layer][s])
+	col := int(p.twistConj[twist][s])*cube.NCornerLayer + int(p.layerConj[layer][s])
+	if p.orders > 1 {
+		col = col*nOrderClasses + int(p.orderConj[order][s])%nOrderClasses
+	}
+	return int(cs/nPhase1Syms)*p.cols + col
 }
 
-// bigSpace is what the big table's breadth-first search moves through:
+// at returns entry i's lower bound.
+func (p *bigTable) at(i int) int {
+	if c := int(p.crumbs[i>>2]>>(2*(i&3))) & 3; c != 0 {
+		return p.base + c
+	}
+	// Phase 1's entry: the same class, the twist's column.
+	return p.phase1.at(i/p.cols*cube.NTwist + i%p.cols/(cube.NCornerLayer*p.orders))
+}
+
+// bigSpace is what a big table's breadth-first search moves through:
 // rows, the classes of a first coordinate (FlipUDSlice), and in each row
-// columns twist*70 + layer (tests give smaller first coordinates and
-// twist-like ones, down to one value).
+// columns (twist*70 + layer)*orders + order class (tests give smaller
+// first coordinates and twist-like ones, down to one value).
 type bigSpace struct {
 	a                    *symClasses
 	flipSliceMove        func(fs, m int) int
 	twistMove, layerMove moveTable
 	twistConj, layerConj conjTable
-	moves                []int // columns of the move tables
+	// With orderMove set, the columns have the slice edges' order class
+	// (sliceOrderV4); rowSlice[r] is the Slice coordinate of row r's
+	// representative, where the order's edges are.
+	orderMove moveTable
+	orderConj conjTable
+	rowSlice  []int
+	moves     []int // columns of the move tables
+}
+
+// orders is the order classes per twist and layer.
+func (sp *bigSpace) orders() int {
+	if sp.orderMove == nil {
+		return 1
+	}
+	return nOrderClasses
 }
 
 // cols is the entries per row.
-func (sp *bigSpace) cols() int { return len(sp.twistMove) * cube.NCornerLayer }
+func (sp *bigSpace) cols() int { return len(sp.twistMove) * cube.NCornerLayer * sp.orders() }
 
 // rowMove returns the class reached from class r's representative by move
 // column m, and the symmetry taking the state reached to that class's.
@@ -81,51 +187,63 @@ func (sp *bigSpace) rowMove(r, m int) (int, int) {
 	return int(cs / nPhase1Syms), int(cs % nPhase1Syms)
 }
 
-// colMove returns column b moved by move column m and conjugated by S(s).
-func (sp *bigSpace) colMove(b, m, s int) int {
-	tw, ly := b/cube.NCornerLayer, b%cube.NCornerLayer
-	return int(sp.twistConj[sp.twistMove[tw][m]][s])*cube.NCornerLayer + int(sp.layerConj[sp.layerMove[ly][m]][s])
+// colMove returns column b of row r moved by move column m and conjugated
+// by S(s).
+func (sp *bigSpace) colMove(r, b, m, s int) int {
+	no := sp.orders()
+	tw, ly := b/no/cube.NCornerLayer, b/no%cube.NCornerLayer
+	col := int(sp.twistConj[sp.twistMove[tw][m]][s])*cube.NCornerLayer + int(sp.layerConj[sp.layerMove[ly][m]][s])
+	if no == 1 {
+		return col
+	}
+	moved := sp.orderMove[sp.rowSlice[r]*nOrderClasses+b%no][m]
+	return col*nOrderClasses + int(sp.orderConj[moved][s])%nOrderClasses
 }
 
-// colConj returns column b conjugated by S(s).
-func (sp *bigSpace) colConj(b, s int) int {
-	tw, ly := b/cube.NCornerLayer, b%cube.NCornerLayer
-	return int(sp.twistConj[tw][s])*cube.NCornerLayer + int(sp.layerConj[ly][s])
+// colConj returns column b of row r conjugated by S(s).
+func (sp *bigSpace) colConj(r, b, s int) int {
+	no := sp.orders()
+	tw, ly := b/no/cube.NCornerLayer, b/no%cube.NCornerLayer
+	col := int(sp.twistConj[tw][s])*cube.NCornerLayer + int(sp.layerConj[ly][s])
+	if no == 1 {
+		return col
+	}
+	return col*nOrderClasses + int(sp.orderConj[sp.rowSlice[r]*nOrderClasses+b%no][s])%nOrderClasses
 }
 
-// nibbles is a table of half-byte entries shared by the build's workers:
-// entries only ever go from unset (15) to a distance, with atomic
-// operations, and every entry set in one level gets the same value.
-type nibbles []uint32
+// crumbs is a table of two-bit entries shared by the build's workers:
+// entries only ever go from unreached (3) to a code, with atomic
+// operations, and every entry set in one level gets the same code.
+type crumbs []uint32
 
-const unset = 0xf
+const unreached = 3
 
-func (t nibbles) get(i int) int {
-	return int(atomic.LoadUint32(&t[i>>3])>>(4*(i&7))) & 0xf
+func (t crumbs) get(i int) int {
+	return int(atomic.LoadUint32(&t[i>>4])>>(2*(i&15))) & 3
 }
 
-// set sets entry i, if unset, to v and reports whether it did.
-func (t nibbles) set(i, v int) bool {
-	w, sh := &t[i>>3], 4*(i&7)
-	if atomic.LoadUint32(w)>>sh&0xf != unset {
+// set sets entry i, if unreached, to v and reports whether it did.
+func (t crumbs) set(i, v int) bool {
+	w, sh := &t[i>>4], 2*(i&15)
+	if atomic.LoadUint32(w)>>sh&3 != unreached {
 		return false
 	}
-	return atomic.AndUint32(w, ^(uint32(unset^v)<<sh))>>sh&0xf == unset
+	return atomic.AndUint32(w, ^(uint32(unreached^v)<<sh))>>sh&3 == unreached
 }
 
-// hasNibble reports whether word w has a nibble equal to v (the
-// has-zero-byte test of Hacker's Delight, on nibbles).
-func hasNibble(w uint32, v int) bool {
-	z := w ^ uint32(v)*0x11111111
-	return (z-0x11111111)&^z&0x88888888 != 0
+// hasCrumb reports whether word w has an entry equal to v (the
+// has-zero-byte test of Hacker's Delight, on two-bit fields).
+func hasCrumb(w uint32, v int) bool {
+	z := w ^ uint32(v)*0x55555555
+	return (z-0x55555555)&^z&0xaaaaaaaa != 0
 }
 
 // forEach calls fn for every entry i in [lo, hi) whose value is v,
 // skipping whole words without one.
-func (t nibbles) forEach(lo, hi, v int, fn func(i int)) {
+func (t crumbs) forEach(lo, hi, v int, fn func(i int)) {
 	for i := lo; i < hi; {
-		if i&7 == 0 && i+8 <= hi && !hasNibble(atomic.LoadUint32(&t[i>>3]), v) {
-			i += 8
+		if i&15 == 0 && i+16 <= hi && !hasCrumb(atomic.LoadUint32(&t[i>>4]), v) {
+			i += 16
 			continue
 		}
 		if t.get(i) == v {
@@ -135,20 +253,33 @@ func (t nibbles) forEach(lo, hi, v int, fn func(i int)) {
 	}
 }
 
+// baseShare is the share of the entries by whose distance the base is
+// set: 1 in 100 (see above).
+const baseShare = 100
+
 // buildBigTable searches breadth first from the solved state (entry 0) and
-// returns the table encoded for the cache: its nibbles, in the byte order
-// symTable uses, then the level counts.
+// returns the table encoded for the cache: its entries, 16 to a
+// little-endian 32-bit word, then the base and the level counts.
 func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64)) []byte {
 	rows, cols := len(sp.a.rep), sp.cols()
 	n := rows * cols
-	nWords := (n + 7) / 8
-	words := make(nibbles, nWords+2*maxLevels)
+	nWords := bigWords(n)
+	words := make(crumbs, nWords+bigTrailer/4)
 	hugepage.Advise(words)
 	const rowsPerTask = 64
 	tasks := (rows + rowsPerTask - 1) / rowsPerTask
+	forRows := func(fn func(k, r int)) {
+		parallel.For(tasks, workers, func(int) func(int) {
+			return func(k int) {
+				for r := k * rowsPerTask; r < min((k+1)*rowsPerTask, rows); r++ {
+					fn(k, r)
+				}
+			}
+		})
+	}
 	parallel.For(tasks, workers, func(int) func(int) {
 		return func(k int) {
-			lo, hi := k*rowsPerTask*cols/8, min((k+1)*rowsPerTask*cols/8+1, nWords)
+			lo, hi := k*rowsPerTask*cols/16, min((k+1)*rowsPerTask*cols/16+1, nWords)
 			for i := lo; i < hi; i++ {
 				words[i] = ^uint32(0)
 			}
@@ -159,63 +290,76 @@ func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64
 	setState := func(r, b, v int) int64 {
 		var set int64
 		for y, stab := 0, sp.a.stab[r]; stab != 0; y, stab = y+1, stab>>1 {
-			if stab&1 == 1 && words.set(r*cols+sp.colConj(b, y), v) {
+			if stab&1 == 1 && words.set(r*cols+sp.colConj(r, b, y), v) {
 				set++
 			}
 		}
 		return set
 	}
 	levels := []int64{setState(0, 0, 0)}
-	reached := levels[0]
-	for d := 0; levels[d] > 0; d++ {
-		if d+1 == unset {
-			// The entries still unset are at least 15 moves away, and
-			// read as 15: a lower bound still (quarter turns reach 15).
-			levels = append(levels, int64(n)-reached)
-			reached = int64(n)
-			progress(reached, int64(n))
+	reached, base := levels[0], -1
+	for d := 0; ; d++ {
+		if base < 0 && (reached*baseShare >= int64(n) || levels[d] == 0) {
+			// The base: every entry reached so far reads 0 from now on.
+			base = d
+			if levels[d] == 0 {
+				base = d - 1
+			}
+			forRows(func(_, r int) {
+				words.forEach(r*cols, (r+1)*cols, 1, func(i int) { words.setReached(i) })
+				words.forEach(r*cols, (r+1)*cols, 2, func(i int) { words.setReached(i) })
+			})
+		}
+		if base >= 0 && (d == base+2 || levels[d] == 0) {
 			break
 		}
-		unreached := int64(n) - reached
-		push := levels[d] < unreached/8
+		// Level d's code, and level d+1's.
+		from, to := d%3, (d+1)%3
+		if base >= 0 {
+			from, to = d-base, d-base+1
+		}
+		// Push while the entries with level d's code are few: at the base
+		// they are all the entries reached, whose neighbours nearer than
+		// the base are all reached already.
+		frontier := levels[d]
+		if d == base {
+			frontier = reached
+		}
+		push := frontier < (int64(n)-reached)/8
 		counts := make([]int64, tasks)
-		parallel.For(tasks, workers, func(int) func(int) {
+		forRows(func(k, r int) {
 			var rowMoves [cube.NFaceMoves][2]int
-			return func(k int) {
-				for r := k * rowsPerTask; r < min((k+1)*rowsPerTask, rows); r++ {
-					base := r * cols
-					if push {
-						known := false
-						words.forEach(base, base+cols, d, func(i int) {
-							if !known {
-								for j, m := range sp.moves {
-									rowMoves[j][0], rowMoves[j][1] = sp.rowMove(r, m)
-								}
-								known = true
-							}
-							for j, m := range sp.moves {
-								r2, s := rowMoves[j][0], rowMoves[j][1]
-								counts[k] += setState(r2, sp.colMove(i-base, m, s), d+1)
-							}
-						})
-						continue
+			base := r * cols
+			if push {
+				known := false
+				words.forEach(base, base+cols, from, func(i int) {
+					if !known {
+						for j, m := range sp.moves {
+							rowMoves[j][0], rowMoves[j][1] = sp.rowMove(r, m)
+						}
+						known = true
 					}
 					for j, m := range sp.moves {
-						rowMoves[j][0], rowMoves[j][1] = sp.rowMove(r, m)
+						r2, s := rowMoves[j][0], rowMoves[j][1]
+						counts[k] += setState(r2, sp.colMove(r, i-base, m, s), to)
 					}
-					words.forEach(base, base+cols, unset, func(i int) {
-						for j, m := range sp.moves {
-							r2, s := rowMoves[j][0], rowMoves[j][1]
-							if words.get(r2*cols+sp.colMove(i-base, m, s)) == d {
-								if words.set(i, d+1) {
-									counts[k]++
-								}
-								return
-							}
-						}
-					})
-				}
+				})
+				return
 			}
+			for j, m := range sp.moves {
+				rowMoves[j][0], rowMoves[j][1] = sp.rowMove(r, m)
+			}
+			words.forEach(base, base+cols, unreached, func(i int) {
+				for j, m := range sp.moves {
+					r2, s := rowMoves[j][0], rowMoves[j][1]
+					if words.get(r2*cols+sp.colMove(r, i-base, m, s)) == from {
+						if words.set(i, to) {
+							counts[k]++
+						}
+						return
+					}
+				}
+			})
 		})
 		var level int64
 		for _, c := range counts {
@@ -226,79 +370,109 @@ func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64
 		progress(reached, int64(n))
 		runtime.GC()
 	}
-	if reached != int64(n) {
-		panic(fmt.Sprintf("solver: the big table reached %d of %d entries", reached, n))
-	}
-	if levels[len(levels)-1] == 0 {
+	for levels[len(levels)-1] == 0 {
 		levels = levels[:len(levels)-1]
 	}
+	if rest := int64(n) - reached; rest > 0 {
+		levels = append(levels, rest) // base+3 or more
+		progress(int64(n), int64(n))
+	}
 	out := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), len(words)*4)
+	binary.LittleEndian.PutUint64(out[nWords*4:], uint64(base))
 	for d := range maxLevels {
 		var c int64
 		if d < len(levels) {
 			c = levels[d]
 		}
-		binary.LittleEndian.PutUint64(out[nWords*4+8*d:], uint64(c))
+		binary.LittleEndian.PutUint64(out[nWords*4+8+8*d:], uint64(c))
 	}
 	return out
 }
 
+// setReached sets entry i, reached at the base or before, to 0, by the one
+// worker that owns its row.
+func (t crumbs) setReached(i int) {
+	atomic.AndUint32(&t[i>>4], ^(uint32(3) << (2 * (i & 15))))
+}
+
 // decodeBigTable is buildBigTable's output read back.
-func decodeBigTable(a *symClasses, twistConj, layerConj conjTable, data []byte) (*bigTable, error) {
-	nBytes := (len(a.rep)*nBigCols + 7) / 8 * 4
-	if len(data) != nBytes+8*maxLevels {
-		return nil, fmt.Errorf("solver: a cached big table of %d bytes, want %d", len(data), nBytes+8*maxLevels)
+func decodeBigTable(p *bigTable, data []byte) error {
+	nBytes := bigWords(len(p.a.rep)*p.cols) * 4
+	if len(data) != nBytes+bigTrailer {
+		return fmt.Errorf("solver: a cached big table of %d bytes, want %d", len(data), nBytes+bigTrailer)
 	}
-	p := &bigTable{a: a, twistConj: twistConj, layerConj: layerConj, nib: data[:nBytes]}
+	p.crumbs, p.base = data[:nBytes], int(binary.LittleEndian.Uint64(data[nBytes:]))
 	for d := range maxLevels {
-		if c := int64(binary.LittleEndian.Uint64(data[nBytes+8*d:])); c > 0 {
+		if c := int64(binary.LittleEndian.Uint64(data[nBytes+8+8*d:])); c > 0 {
 			p.levels = append(p.levels, c)
 		}
 	}
-	return p, nil
+	return nil
 }
 
-// bigName and bigVersion name the big tables in the cache.
-var bigName = map[cube.Metric]string{cube.HTM: "solver-optimal-htm", cube.QTM: "solver-optimal-qtm"}
+// bigName names table t in metric m in the cache; bigVersion is the
+// builder's version.
+func bigName(t OptimalTable, m cube.Metric) string {
+	name := map[cube.Metric]string{cube.HTM: "solver-optimal-htm", cube.QTM: "solver-optimal-qtm"}[m]
+	if t == HugeTable {
+		name += "-huge"
+	}
+	return name
+}
 
-const bigVersion = "flipudslice-twist-cornerlayer-1"
+const bigVersion = "flipudslice-twist-cornerlayer-order-2bit-1"
 
-// newBigTable returns the big table for metric m (HTM or QTM: its moves
-// are the turns of cost 1), built (minutes) or loaded (seconds) from the
-// cache.
-func newBigTable(cfg Config, m cube.Metric, twist, flip, slice moveTable) (*bigTable, tablecache.Table, error) {
+// newBigTable returns table t for metric m (HTM or QTM: its moves are the
+// turns of cost 1), built (minutes to an hour) or loaded (seconds) from the
+// cache; phase1 is phase 1's table in m.
+func newBigTable(cfg Config, t OptimalTable, m cube.Metric, twist, flip, slice, order moveTable, phase1 *symTable) (*bigTable, tablecache.Table, error) {
 	a := newSymClasses(nFlipSlice, flipSliceCube, flipSliceOf)
 	if len(a.rep) != nFlipSliceClasses {
 		panic(fmt.Sprintf("solver: %d FlipUDSlice classes", len(a.rep)))
 	}
-	coordCube := func(set func(*cube.Cube, int)) func(int) cube.Cube {
-		return func(x int) cube.Cube { c := cube.Solved; set(&c, x); return c }
+	p := &bigTable{
+		a:         a,
+		twistConj: newConjTable(cube.NTwist, coordCube((*cube.Cube).SetTwist), (*cube.Cube).Twist),
+		layerConj: newConjTable(cube.NCornerLayer, coordCube((*cube.Cube).SetCornerLayer), (*cube.Cube).CornerLayer),
+		orders:    t.orders(),
+		cols:      nBigCols * t.orders(),
+		phase1:    phase1,
 	}
-	twistConj := newConjTable(cube.NTwist, coordCube((*cube.Cube).SetTwist), (*cube.Cube).Twist)
-	layerConj := newConjTable(cube.NCornerLayer, coordCube((*cube.Cube).SetCornerLayer), (*cube.Cube).CornerLayer)
+	sp := &bigSpace{
+		a: a,
+		flipSliceMove: func(fs, m int) int {
+			return int(slice[fs/cube.NFlip][m])*cube.NFlip + int(flip[fs%cube.NFlip][m])
+		},
+		twistMove: twist,
+		layerMove: buildMoveTable(cube.NCornerLayer, allMoves, (*cube.Cube).SetCornerLayer, (*cube.Cube).CornerLayer),
+		twistConj: p.twistConj,
+		layerConj: p.layerConj,
+	}
+	if t == HugeTable {
+		p.orderConj = newConjTable(nSliceOrderV4, coordCube(setSliceOrderV4), sliceOrderV4)
+		sp.orderMove, sp.orderConj = order, p.orderConj
+		for _, rep := range a.rep {
+			sp.rowSlice = append(sp.rowSlice, int(rep)/cube.NFlip)
+		}
+	}
+	for _, mv := range metricMoves(m) {
+		sp.moves = append(sp.moves, int(mv))
+	}
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	t, err := tablecache.Get(cfg.CacheDir, bigName[m], bigVersion, func() ([]byte, error) {
-		sp := &bigSpace{
-			a: a,
-			flipSliceMove: func(fs, m int) int {
-				return int(slice[fs/cube.NFlip][m])*cube.NFlip + int(flip[fs%cube.NFlip][m])
-			},
-			twistMove: twist,
-			layerMove: buildMoveTable(cube.NCornerLayer, allMoves, (*cube.Cube).SetCornerLayer, (*cube.Cube).CornerLayer),
-			twistConj: twistConj,
-			layerConj: layerConj,
-		}
-		for _, mv := range metricMoves(m) {
-			sp.moves = append(sp.moves, int(mv))
-		}
-		return buildBigTable(sp, workers, cfg.report(fmt.Sprintf("optimal solver's %v table", m))), nil
+	c, err := tablecache.Get(cfg.CacheDir, bigName(t, m), bigVersion, func() ([]byte, error) {
+		return buildBigTable(sp, workers, cfg.report(fmt.Sprintf("optimal solver's %v %v table", t, m))), nil
 	})
 	if err != nil {
-		return nil, t, err
+		return nil, c, err
 	}
-	p, err := decodeBigTable(a, twistConj, layerConj, t.Data)
-	return p, t, err
+	return p, c, decodeBigTable(p, c.Data)
+}
+
+// coordCube returns a function giving a cube with a coordinate's value,
+// given the coordinate's setter.
+func coordCube(set func(*cube.Cube, int)) func(int) cube.Cube {
+	return func(x int) cube.Cube { c := cube.Solved; set(&c, x); return c }
 }

@@ -10,18 +10,20 @@ import (
 	"github.com/cubecensus/cubecensus/cube"
 )
 
-// TestBigTableAgreesWithPlainSearch builds the big table's kind of table on
-// smaller coordinates (the slice edges' places for FlipUDSlice; without
-// and with the twist) by the symmetry-reduced, parallel push-pull build,
-// and checks every raw state's entry against a plain breadth-first search
-// over the raw states, which knows nothing of symmetry.
+// TestBigTableAgreesWithPlainSearch builds the big tables' kind of table
+// on smaller coordinates (the slice edges' places for FlipUDSlice; with the
+// corners' layers, and the twist or the slice edges' order) by the
+// symmetry-reduced, parallel push-pull build with two-bit entries, and
+// checks every raw state's entry against a plain breadth-first search over
+// the raw states, which knows nothing of symmetry or of the encoding.
 func TestBigTableAgreesWithPlainSearch(t *testing.T) {
-	coordCube := func(set func(*cube.Cube, int)) func(int) cube.Cube {
-		return func(x int) cube.Cube { c := cube.Solved; set(&c, x); return c }
-	}
 	sliceMove := buildMoveTable(cube.NSlice, allMoves, (*cube.Cube).SetSlice, (*cube.Cube).Slice)
-	for _, withTwist := range []bool{false, true} {
-		if withTwist && testing.Short() {
+	orderMove := buildMoveTable(nSliceOrderV4, allMoves, setSliceOrderV4, sliceOrderV4)
+	for _, tc := range []struct {
+		name         string
+		twist, order bool
+	}{{"layer", false, false}, {"layer and order", false, true}, {"twist and layer", true, false}} {
+		if tc.twist && testing.Short() {
 			continue
 		}
 		sp := &bigSpace{
@@ -32,22 +34,40 @@ func TestBigTableAgreesWithPlainSearch(t *testing.T) {
 			layerMove:     buildMoveTable(cube.NCornerLayer, allMoves, (*cube.Cube).SetCornerLayer, (*cube.Cube).CornerLayer),
 			layerConj:     newConjTable(cube.NCornerLayer, coordCube((*cube.Cube).SetCornerLayer), (*cube.Cube).CornerLayer),
 		}
-		if withTwist {
+		if tc.twist {
 			sp.twistMove = buildMoveTable(cube.NTwist, allMoves, (*cube.Cube).SetTwist, (*cube.Cube).Twist)
 			sp.twistConj = newConjTable(cube.NTwist, coordCube((*cube.Cube).SetTwist), (*cube.Cube).Twist)
+		}
+		no := 1
+		if tc.order {
+			no = nOrderClasses
+			sp.orderMove = orderMove
+			sp.orderConj = newConjTable(nSliceOrderV4, coordCube(setSliceOrderV4), sliceOrderV4)
+			for _, rep := range sp.a.rep {
+				sp.rowSlice = append(sp.rowSlice, int(rep))
+			}
 		}
 		for m := range allMoves {
 			sp.moves = append(sp.moves, m)
 		}
 		var lastReached int64
-		nib := buildBigTable(sp, 2, func(reached, _ int64) { lastReached = reached })
+		data := buildBigTable(sp, 2, func(reached, _ int64) { lastReached = reached })
 		rows, nt := len(sp.a.rep), len(sp.twistMove)
 		if want := int64(rows * sp.cols()); lastReached != want {
-			t.Fatalf("twist %v: the build reached %d entries, want %d", withTwist, lastReached, want)
+			t.Fatalf("%s: the build reached %d entries, want %d", tc.name, lastReached, want)
+		}
+		p := &bigTable{a: sp.a, cols: sp.cols()}
+		if err := decodeBigTable(p, data); err != nil {
+			t.Fatal(err)
 		}
 
-		// The plain search: state (slice*nt + twist)*70 + layer.
-		n := cube.NSlice * nt * cube.NCornerLayer
+		// The plain search: state ((slice*no + order)*nt + twist)*70 + layer.
+		n := cube.NSlice * no * nt * cube.NCornerLayer
+		split := func(x int) (sl, or, tw, ly int) {
+			ly, x = x%cube.NCornerLayer, x/cube.NCornerLayer
+			tw, x = x%nt, x/nt
+			return x / no, x % no, tw, ly
+		}
 		dist := make([]int8, n)
 		for i := range dist {
 			dist[i] = -1
@@ -56,9 +76,13 @@ func TestBigTableAgreesWithPlainSearch(t *testing.T) {
 		for frontier, d := []int{0}, int8(0); len(frontier) > 0; d++ {
 			var next []int
 			for _, x := range frontier {
-				sl, tw, ly := x/(nt*cube.NCornerLayer), x/cube.NCornerLayer%nt, x%cube.NCornerLayer
+				sl, or, tw, ly := split(x)
 				for m := range cube.NFaceMoves {
-					y := (int(sliceMove[sl][m])*nt+int(sp.twistMove[tw][m]))*cube.NCornerLayer + int(sp.layerMove[ly][m])
+					so := int(sliceMove[sl][m])*no + or
+					if tc.order {
+						so = int(orderMove[sl*no+or][m])
+					}
+					y := (so*nt+int(sp.twistMove[tw][m]))*cube.NCornerLayer + int(sp.layerMove[ly][m])
 					if dist[y] < 0 {
 						dist[y] = d + 1
 						next = append(next, y)
@@ -67,90 +91,151 @@ func TestBigTableAgreesWithPlainSearch(t *testing.T) {
 			}
 			frontier = next
 		}
+		// Each entry's distance, from the raw states that are it.
+		entries := make([]int8, rows*sp.cols())
+		for i := range entries {
+			entries[i] = -1
+		}
 		for x, want := range dist {
-			sl, col := x/(nt*cube.NCornerLayer), x%(nt*cube.NCornerLayer)
+			sl, or, tw, ly := split(x)
 			cs := sp.a.classSym[sl]
-			i := int(cs/nPhase1Syms)*sp.cols() + sp.colConj(col, int(cs%nPhase1Syms))
-			if got := int8(nib[i>>1] >> (4 * (i & 1)) & 0xf); got != want {
-				t.Fatalf("twist %v: state %d (slice %d, column %d): table %d, plain search %d", withTwist, x, sl, col, got, want)
+			s := int(cs % nPhase1Syms)
+			col := (int(sp.twistConj[tw][s])*cube.NCornerLayer + int(sp.layerConj[ly][s])) * no
+			if tc.order {
+				col += int(sp.orderConj[sl*no+or][s]) % no
+			}
+			i := int(cs/nPhase1Syms)*sp.cols() + col
+			if entries[i] >= 0 && entries[i] != want {
+				t.Fatalf("%s: entry %d is states at %d and %d", tc.name, i, entries[i], want)
+			}
+			entries[i] = want
+		}
+		// The base: the first distance by which 1% of the entries are reached.
+		var byDistance [32]int
+		for _, d := range entries {
+			byDistance[d]++
+		}
+		base, share := 0, byDistance[0]
+		for share*baseShare < len(entries) {
+			base++
+			share += byDistance[base]
+		}
+		if p.base != base {
+			t.Fatalf("%s: base %d, the plain search puts it at %d", tc.name, p.base, base)
+		}
+		for i, d := range entries {
+			code := int(p.crumbs[i>>2]>>(2*(i&3))) & 3
+			if want := min(max(int(d)-base, 0), 3); code != want {
+				t.Fatalf("%s: entry %d at %d: code %d, want %d (base %d)", tc.name, i, d, code, want, base)
 			}
 		}
 	}
 }
 
-// bigSolver returns a solver with the big table in metric m, or skips
-// the test when the table is not in the cache (make run builds it, in
-// about ten minutes; make test does not).
-func bigSolver(t *testing.T, m cube.Metric) *Solver {
-	if !BigTableCached("", m) {
-		t.Skipf("the optimal solver's %v table is not in the cache (make run builds it)", m)
+// TestSliceOrderV4: the slice edges' order up to V4 is carried by moves
+// and symmetries, whatever the rest of the cube: the tables made from one
+// cube of each value agree with random cubes; and an inverse's value read
+// off its cube (inverseTriple) is the inverse's.
+func TestSliceOrderV4(t *testing.T) {
+	move := buildMoveTable(nSliceOrderV4, allMoves, setSliceOrderV4, sliceOrderV4)
+	conj := newConjTable(nSliceOrderV4, coordCube(setSliceOrderV4), sliceOrderV4)
+	rng := rand.New(rand.NewPCG(29, 30))
+	for range 2000 {
+		c := cube.Random(rng)
+		x := sliceOrderV4(&c)
+		for m, mv := range allMoves {
+			var d cube.Cube
+			d.Move(&c, mv)
+			if got := sliceOrderV4(&d); got != int(move[x][m]) {
+				t.Fatalf("%v moves value %d to %d on a random cube, to %d in the table", mv, x, got, move[x][m])
+			}
+		}
+		for s := range cube.Sym(nPhase1Syms) {
+			d := cube.Conjugate(c, s)
+			if got := sliceOrderV4(&d); got != int(conj[x][s]) {
+				t.Fatalf("%v conjugates value %d to %d on a random cube, to %d in the table", s, x, got, conj[x][s])
+			}
+		}
 	}
-	s, err := NewWith(Config{BigTable: true})
+}
+
+// bigSolver returns a solver with table kind in metric m, or skips the
+// test when the table is not in the cache (make run builds the big
+// tables, in about ten minutes; make test does not).
+func bigSolver(t testing.TB, kind OptimalTable, m cube.Metric) *Solver {
+	if !OptimalTableCached("", kind, m) {
+		t.Skipf("the optimal solver's %v %v table is not in the cache (make run builds the big ones)", kind, m)
+	}
+	s, err := NewWith(Config{Optimal: kind})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-// TestBigTableLevels compares the HTM table's level counts with nissy's
-// for the same coordinate (its table nxopt31 in its documentation,
-// 9,863,588,700 entries): an independent build agrees at every level.
+// TestBigTableLevels compares the big HTM table's level counts with
+// nissy's for the same coordinate (its table nxopt31 in its documentation,
+// 9,863,588,700 entries): an independent build agrees at every level the
+// table tells apart (the last it counts holds every deeper one).
 func TestBigTableLevels(t *testing.T) {
-	s := bigSolver(t, cube.HTM)
+	s := bigSolver(t, BigTable, cube.HTM)
 	table, err := s.optimalTable(cube.HTM)
 	if err != nil {
 		t.Fatal(err)
 	}
 	nissy := []int64{1, 6, 29, 164, 1433, 16772, 205033, 2513871, 30329976, 342440769, 2815191126, 6147967200, 524918774, 3546}
-	if !slices.Equal(table.big.levels, nissy) {
-		t.Errorf("levels %v, nissy's %v", table.big.levels, nissy)
+	levels := table.big.levels
+	want := slices.Clone(nissy[:len(levels)])
+	for _, c := range nissy[len(levels):] {
+		want[len(want)-1] += c
+	}
+	if table.big.base != 9 || !slices.Equal(levels, want) {
+		t.Errorf("base %d, levels %v; nissy's %v", table.big.base, levels, nissy)
 	}
 }
 
-// TestBigTableSolver runs the optimal solver's checks with the big table
-// in each metric, one table in memory at a time: the breadth-first
-// positions, and upper-face positions (every distance up to 16 face turns
-// and 18 quarter turns, and 1,000 drawn from all 62,208).
+// TestBigTableSolver runs the optimal solver's checks with each big table
+// cached, in each metric, one table in memory at a time: the
+// breadth-first positions, and upper-face positions (every distance up to
+// 16 face turns and 18 quarter turns, and 1,000 drawn from all 62,208).
 func TestBigTableSolver(t *testing.T) {
-	for m, deepest := range map[cube.Metric]int{cube.HTM: 16, cube.QTM: 18} {
-		t.Run(m.String(), func(t *testing.T) {
-			s := bigSolver(t, m)
-			checkAgainstBreadthFirst(t, s, m)
-			checkAgainstUpperface(t, s, map[cube.Metric]int{m: deepest}, 3, 1000)
-		})
-		debug.FreeOSMemory() // the next metric's table takes this one's place
+	for _, kind := range []OptimalTable{BigTable, HugeTable} {
+		for m, deepest := range map[cube.Metric]int{cube.HTM: 16, cube.QTM: 18} {
+			t.Run(kind.String()+"/"+m.String(), func(t *testing.T) {
+				s := bigSolver(t, kind, m)
+				checkAgainstBreadthFirst(t, s, m)
+				checkAgainstUpperface(t, s, map[cube.Metric]int{m: deepest}, 3, 1000)
+			})
+			debug.FreeOSMemory() // the next table takes this one's place
+		}
 	}
 }
 
-// BenchmarkOptimalRandom times the optimal solver with the big table on
+// BenchmarkOptimalRandom times the optimal solver with each big table on
 // uniformly random cubes (the same draw every run), both cores on each.
 func BenchmarkOptimalRandom(b *testing.B) {
-	for _, m := range []cube.Metric{cube.HTM, cube.QTM} {
-		b.Run(m.String(), func(b *testing.B) {
-			if !BigTableCached("", m) {
-				b.Skipf("the optimal solver's %v table is not in the cache (make run builds it)", m)
-			}
-			s, err := NewWith(Config{BigTable: true})
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := s.Optimal(context.Background(), cube.Solved, m, 2); err != nil { // loads the table
-				b.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(27, 28))
-			var nodes, length int64
-			for b.Loop() {
-				o, err := s.Optimal(context.Background(), cube.Random(rng), m, 2)
-				if err != nil {
+	for _, kind := range []OptimalTable{BigTable, HugeTable} {
+		for _, m := range []cube.Metric{cube.HTM, cube.QTM} {
+			b.Run(kind.String()+"/"+m.String(), func(b *testing.B) {
+				s := bigSolver(b, kind, m)
+				if _, err := s.Optimal(context.Background(), cube.Solved, m, 2); err != nil { // loads the table
 					b.Fatal(err)
 				}
-				nodes, length = nodes+o.Nodes, length+int64(o.Lower)
-			}
-			b.ReportMetric(float64(length)/float64(b.N), "turns/cube")
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/cube")
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-			s = nil
-			debug.FreeOSMemory()
-		})
+				rng := rand.New(rand.NewPCG(27, 28))
+				var nodes, length int64
+				for b.Loop() {
+					o, err := s.Optimal(context.Background(), cube.Random(rng), m, 2)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes, length = nodes+o.Nodes, length+int64(o.Lower)
+				}
+				b.ReportMetric(float64(length)/float64(b.N), "turns/cube")
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/cube")
+				b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+				s = nil
+				debug.FreeOSMemory()
+			})
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"sync"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -43,11 +44,11 @@ var axisMoves = func() (t [3][cube.NFaceMoves]cube.Move) {
 	return t
 }()
 
-// triple is a cube's coordinates along the three axes: phase 1's and the
-// corners' layers (the big table's).
+// triple is a cube's coordinates along the three axes: phase 1's, the
+// corners' layers and the slice edges' order (the big tables').
 type triple [3]struct {
-	twist, flip, slice uint16
-	layer              uint8
+	twist, flip, slice, order uint16
+	layer                     uint8
 }
 
 func (s *Solver) tripleOf(c cube.Cube) triple {
@@ -55,6 +56,7 @@ func (s *Solver) tripleOf(c cube.Cube) triple {
 	for k, y := range axisSyms {
 		d := cube.Conjugate(c, y)
 		t[k].twist, t[k].flip, t[k].slice, t[k].layer = uint16(d.Twist()), uint16(d.Flip()), uint16(d.Slice()), uint8(d.CornerLayer())
+		t[k].order = uint16(sliceOrderV4(&d))
 	}
 	return t
 }
@@ -64,7 +66,7 @@ func (s *Solver) move(t *triple, m cube.Move) triple {
 	for k := range t {
 		mk := axisMoves[k][m]
 		u[k].twist, u[k].flip, u[k].slice = s.twist[t[k].twist][mk], s.flip[t[k].flip][mk], s.slice[t[k].slice][mk]
-		u[k].layer = uint8(s.layer[t[k].layer][mk])
+		u[k].layer, u[k].order = uint8(s.layer[t[k].layer][mk]), s.order[t[k].order][mk]
 	}
 	return u
 }
@@ -85,14 +87,14 @@ func (p optimalTable) axis(t *triple, k int) int { return p.at(p.index(t, k)) }
 func (p optimalTable) index(t *triple, k int) int {
 	fs := int(t[k].slice)*cube.NFlip + int(t[k].flip)
 	if p.big != nil {
-		return p.big.index(fs, int(t[k].twist), int(t[k].layer))
+		return p.big.index(fs, int(t[k].twist), int(t[k].layer), int(t[k].order))
 	}
 	return p.p1.index(fs, int(t[k].twist))
 }
 
 func (p optimalTable) at(i int) int {
 	if p.big != nil {
-		return int(p.big.nib[i>>1]>>(4*(i&1))) & 0xf
+		return p.big.at(i)
 	}
 	return p.p1.at(i)
 }
@@ -423,24 +425,30 @@ func (o *optimalSearch) solves() bool {
 	return c == cube.Solved
 }
 
-// optimalTable returns the optimal search's table in metric m: the big
-// table in m when the solver may use it (Config.BigTable), else phase 1's
-// table in m; the big tables and phase 1's QTM table are built or loaded on
-// first use.
+// optimalTable returns the optimal search's table in metric m: the one
+// Config.Optimal names, built or loaded on first use, with phase 1's table
+// in m beside it.
 func (s *Solver) optimalTable(m cube.Metric) (optimalTable, error) {
-	if s.cfg.BigTable {
-		lazy := s.big[m]
-		lazy.once.Do(func() {
-			var t tablecache.Table
-			lazy.table, t, lazy.err = newBigTable(s.cfg, m, s.twist, s.flip, s.slice)
-			if t.StoreErr != nil {
-				s.StoreErr = errors.Join(s.StoreErr, t.StoreErr)
-			}
-		})
-		return optimalTable{big: lazy.table}, lazy.err
+	p1, err := s.phase1Table(m)
+	if err != nil || s.cfg.Optimal == Phase1Table {
+		return optimalTable{p1: p1}, err
 	}
+	lazy := s.big[m]
+	lazy.once.Do(func() {
+		var t tablecache.Table
+		lazy.table, t, lazy.err = newBigTable(s.cfg, s.cfg.Optimal, m, s.twist, s.flip, s.slice, s.order, p1)
+		if t.StoreErr != nil {
+			s.StoreErr = errors.Join(s.StoreErr, t.StoreErr)
+		}
+	})
+	return optimalTable{big: lazy.table}, lazy.err
+}
+
+// phase1Table returns phase 1's table in metric m; the QTM one is built
+// or loaded on first use.
+func (s *Solver) phase1Table(m cube.Metric) (*symTable, error) {
 	if m == cube.HTM {
-		return optimalTable{p1: s.p1}, nil
+		return s.p1, nil
 	}
 	s.qtm.once.Do(func() {
 		var t tablecache.Table
@@ -449,7 +457,7 @@ func (s *Solver) optimalTable(m cube.Metric) (optimalTable, error) {
 			s.StoreErr = errors.Join(s.StoreErr, t.StoreErr)
 		}
 	})
-	return optimalTable{p1: s.qtm.table}, s.qtm.err
+	return s.qtm.table, s.qtm.err
 }
 
 // lazyTable is a table built on first use.
@@ -476,12 +484,19 @@ func inverseTriple(axes *[3]cube.Cube) triple {
 			}
 		}
 		var eo [cube.NEdges]uint8
+		var sliceEdge [cube.NEdges]int8 // the inverse's slice edge at each position, minus FR
 		var sliceMask int
 		for i, p := range c.EP {
 			eo[p] = c.EO[i]
 			if i >= int(cube.FR) {
 				sliceMask |= 1 << p
+				sliceEdge[p] = int8(i - int(cube.FR))
 			}
+		}
+		key, shift := 0, 0
+		for m := sliceMask; m != 0; m &= m - 1 {
+			key |= int(sliceEdge[bits.TrailingZeros(uint(m))]) << shift
+			shift += 2
 		}
 		twist, flip := 0, 0
 		for _, o := range co[:cube.NCorners-1] {
@@ -492,6 +507,7 @@ func inverseTriple(axes *[3]cube.Cube) triple {
 		}
 		t[k].twist, t[k].flip = uint16(twist), uint16(flip)
 		t[k].slice, t[k].layer = sliceOfMask[sliceMask], layerOfMask[layerMask]
+		t[k].order = t[k].slice*nOrderClasses + uint16(orderClass[key])
 	}
 	return t
 }

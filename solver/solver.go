@@ -40,8 +40,8 @@ type Solver struct {
 	pruneCorners              []int8    // (corners, slice order)
 	cfg                       Config
 	qtm                       *lazyTable[symTable]                 // phase 1 in QTM, for the optimal solver
-	big                       map[cube.Metric]*lazyTable[bigTable] // the optimal solver's, per metric (bigtable.go)
-	layer                     moveTable                            // the corners' layers, for the big table
+	big                       map[cube.Metric]*lazyTable[bigTable] // Config.Optimal's, per metric (bigtable.go)
+	layer, order              moveTable                            // the corners' layers and the slice edges' order, for the big tables
 }
 
 // allMoves are the 18 face turns.
@@ -61,26 +61,14 @@ type Config struct {
 	// Progress, if set, is called while a table is built (about half a
 	// minute, the first time on a machine) with the entries reached.
 	Progress func(table string, reached, total int64)
-	// BigTable lets the optimal solver use its big table in the metric
-	// searched (bigtable.go: BigTableBytes of memory and of the cache's
-	// disk per metric, built in minutes on first use, loaded in seconds
-	// after); without it the optimal solver uses phase 1's table,
-	// thousands of times slower.
-	BigTable bool
-	// Workers build the big table (0: one per CPU).
+	// Optimal is the table the optimal solver uses in the metric searched
+	// (bigtable.go: OptimalTable.Bytes of memory and of the cache's disk
+	// per metric, built on first use and loaded after); phase 1's, the
+	// zero value, is thousands of times slower than the big table on deep
+	// cubes.
+	Optimal OptimalTable
+	// Workers build the big tables (0: one per CPU).
 	Workers int
-}
-
-// BigTableBytes is the memory the optimal solver's big table takes.
-const BigTableBytes = bigBytes
-
-// BigTableCached reports whether the big table in metric m is in the
-// cache folder.
-func BigTableCached(cacheDir string, m cube.Metric) bool {
-	if cacheDir == "" {
-		cacheDir = tablecache.Dir()
-	}
-	return tablecache.Has(cacheDir, bigName[m])
 }
 
 // Cached reports whether the tables New needs are in the cache folder (a
@@ -114,6 +102,7 @@ func NewWith(cfg Config) (*Solver, error) {
 		qtm:         &lazyTable[symTable]{},
 		big:         map[cube.Metric]*lazyTable[bigTable]{cube.HTM: {}, cube.QTM: {}},
 		layer:       buildMoveTable(cube.NCornerLayer, allMoves, (*cube.Cube).SetCornerLayer, (*cube.Cube).CornerLayer),
+		order:       buildMoveTable(nSliceOrderV4, allMoves, setSliceOrderV4, sliceOrderV4),
 		twist:       buildMoveTable(cube.NTwist, allMoves, (*cube.Cube).SetTwist, (*cube.Cube).Twist),
 		flip:        buildMoveTable(cube.NFlip, allMoves, (*cube.Cube).SetFlip, (*cube.Cube).Flip),
 		slice:       buildMoveTable(cube.NSlice, allMoves, (*cube.Cube).SetSlice, (*cube.Cube).Slice),

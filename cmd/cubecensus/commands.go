@@ -307,10 +307,11 @@ re-applied to its cube before it is printed.
 
 --optimal is Mike Reid's method as Cube Explorer's optimal solvers run it
 (seed 000), in face turns or with --metric QTM in quarter turns ("(6q*)"),
-all workers on one cube. With a --mem-budget of 5.6GiB or more (the
-default 6GiB) it uses its big table, 4.6 GiB a metric: built once per
-machine (about ten minutes, with a progress bar), cached, and then a random
-cube takes seconds in face turns and a minute or more in quarter turns.
+all workers on one cube. Its table follows --mem-budget: from 3.3GiB (the
+default is 6GiB) its big table, 2.3 GiB a metric; from 14.8GiB its huge
+table, 13.8 GiB a metric and several times faster. Each is built once per
+machine (the big one in about ten minutes, the huge one in about an hour,
+with a progress bar), cached, and loaded in seconds after.
 Below that it uses phase 1's table: cubes up to about 14 face turns from
 solved in seconds, a random cube in hours. Its node budget defaults to 1e9,
 after which the line gives the distance proven.
@@ -410,7 +411,7 @@ after which the line gives the distance proven.
 	f.StringVar(&metric, "metric", "HTM", "with --optimal: HTM (face turns) or QTM (quarter turns)")
 	f.Int64Var(&opts.NodeBudget, "node-budget", opts.NodeBudget, "search nodes per cube (0: no limit; 1e9 by default with --optimal); the best solution within it is kept")
 	f.IntVar(&workers, "workers", runtime.NumCPU(), "cubes solved in parallel, or with --optimal threads on one cube (the output does not depend on it)")
-	f.Var(&mem, "mem-budget", "memory the optimal solver's table may use: from 5.6GiB, --optimal in face turns uses its 4.6 GiB table (built once per machine in minutes, then cached), below it phase 1's, thousands of times slower")
+	f.Var(&mem, "mem-budget", "memory the optimal solver's table may use: from 3.3GiB its big table (2.3 GiB a metric), from 14.8GiB its huge one (13.8 GiB), each built once per machine and cached; below, phase 1's, thousands of times slower")
 	f.BoolVar(&facelets, "facelets", false, "read every cube as a facelet string")
 	f.BoolVar(&maneuver, "maneuver", false, "read every cube as a maneuver")
 	return cmd

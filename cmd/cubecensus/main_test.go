@@ -127,7 +127,7 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"solve", "--optimal", "--mem-budget", "100TiB", "R"}, true, "--mem-budget 100.0 TiB is more than 3/4"},
 		{[]string{"run", "random", "--random-metrics", "STM"}, true, "--random-metrics STM"},
 		{[]string{"run", "random", "--random-cubes", "0"}, true, `"--random-cubes"`},
-		{[]string{"run", "random", "--mem-budget", "2GiB"}, true, "needs its"},
+		{[]string{"run", "random", "--mem-budget", "2GiB"}, true, "needs at least its big table"},
 		{[]string{"list", "--x"}, true, "-x"},
 		{[]string{"list", "extra"}, true, "no arguments"},
 	} {
