@@ -30,6 +30,7 @@ var allowed = map[string][]string{
 	"internal/tablecache": {"internal/atomicfile", "internal/hugepage"},
 	"pipelines":           {"cube", "enumerate", "burnside", "solver", "upperface", "centers", "tables", "internal/progress", "internal/parallel", "internal/atomicfile"},
 	"cmd/cubecensus":      {"cube", "pipelines", "tables", "internal/progress"},
+	"scripts/randomcubes": {"pipelines"},
 }
 
 const module = "github.com/cubecensus/cubecensus/"

@@ -23,7 +23,8 @@ echo
 echo "## Go benchmarks"
 echo
 echo '```'
-go test -run '^$' -bench . -benchmem -count 1 ./cube ./enumerate ./burnside ./solver ./internal/hashjoin ./upperface ./centers ./tables | grep -E '^(Benchmark|ok|PASS)'
+go test -run '^$' -bench . -benchmem -count 1 ./cube ./enumerate ./burnside ./internal/hashjoin ./upperface ./centers ./tables | grep -E '^(Benchmark|ok|PASS)'
+go test -run '^$' -bench 'Optimal$' -benchmem -count 1 ./solver | grep -E '^(Benchmark|ok|PASS)'
 echo '```'
 echo
 echo "## Solvers"
@@ -31,38 +32,53 @@ echo
 echo "The two-phase solver on 10,000 uniformly random cubes, one thread, tables warm: the search stops"
 echo "at the first solution of at most 20 (21) face turns, and the benchmark fails if any cube needs more"
 echo "(issue 11; min2phase on this machine, 2,000 cubes: 3.65 ms for 20, 0.71 ms for 21). Then the"
-echo "solver's tables built from an empty cache, and loaded from it."
+echo "solver's tables built from an empty cache, and loaded from it. With MIN2PHASE set to a checkout of"
+echo "min2phase (github.com/cs0x7f/min2phase), both solvers are also timed on the same 2,000 cubes"
+echo "(scripts/min2phase/compare.sh; Java's time after a warm-up pass, cubecensus's without its start-up)."
 echo
 echo '```'
 go test -run '^$' -bench 'TwoPhase' -benchtime 10000x -count 1 ./solver | grep -E '^(Benchmark|ok)'
 /usr/bin/time -f 'tables built from an empty cache: %e s, peak memory %M KiB' env CUBECENSUS_CACHE="$tmp/cache" ./bin/cubecensus solve R > /dev/null 2> "$tmp/log"; tail -1 "$tmp/log"
 /usr/bin/time -f 'tables loaded from the cache:    %e s, peak memory %M KiB' env CUBECENSUS_CACHE="$tmp/cache" ./bin/cubecensus solve R > /dev/null 2> "$tmp/log"; tail -1 "$tmp/log"
+if [ -n "${MIN2PHASE:-}" ]; then
+  scripts/min2phase/compare.sh "$MIN2PHASE" 2000
+fi
 echo '```'
 echo
 echo "## Optimal solvers"
 echo
-echo "The optimal solver with its big tables (solver/bigtable.go: 9,863,588,700 entries of half a byte,"
-echo "4.6 GiB a metric), both cores on one cube, on uniformly random cubes (the same draw every run;"
-echo "ns/op is the mean time per cube). The tables come from the user's cache; a missing one is built"
-echo "first, and timed."
+echo "The optimal solver with its big tables (solver/bigtable.go, two bits an entry: the big table"
+echo "9,863,588,700 entries, 2.3 GiB a metric; the huge one 59,181,532,200, 13.8 GiB), both cores on one"
+echo "cube, on uniformly random cubes (the same draw every run; ns/op is the mean time per cube). The big"
+echo "tables come from the user's cache, a missing one built first and timed; a huge table is timed only"
+echo "where it is cached (\`cubecensus solve --optimal --mem-budget 16GiB --metric M R\` builds it, about an"
+echo "hour). The superflip is solved with each table that is cached (5 minutes at most each)."
 echo
 echo '```'
+cache="${CUBECENSUS_CACHE:-$HOME/.cache/cubecensus/tables}"
 for m in HTM QTM; do
-  if [ -f "${CUBECENSUS_CACHE:-$HOME/.cache/cubecensus/tables}/solver-optimal-${m,,}.table" ]; then
-    echo "$m table: in the cache"
+  if [ -f "$cache/solver-optimal-${m,,}.table" ]; then
+    echo "big $m table: in the cache"
   else
-    /usr/bin/time -f "$m table built: %e s, peak memory %M KiB" ./bin/cubecensus solve --optimal --metric "$m" R > /dev/null 2> "$tmp/log"; tail -1 "$tmp/log"
+    /usr/bin/time -f "big $m table built: %e s, peak memory %M KiB" ./bin/cubecensus solve --optimal --metric "$m" --mem-budget 4GiB R > /dev/null 2> "$tmp/log"; tail -1 "$tmp/log"
   fi
 done
-go test -run '^$' -bench 'OptimalRandom/HTM' -benchtime 20x -timeout 2h -count 1 ./solver | grep -E '^(Benchmark|ok)'
-go test -run '^$' -bench 'OptimalRandom/QTM' -benchtime 5x -timeout 2h -count 1 ./solver | grep -E '^(Benchmark|ok)'
+go test -run '^$' -bench 'OptimalRandom/big/HTM' -benchtime 20x -timeout 2h -count 1 ./solver | grep -E '^(Benchmark|ok)'
+go test -run '^$' -bench 'OptimalRandom/big/QTM' -benchtime 5x -timeout 2h -count 1 ./solver | grep -E '^(Benchmark|ok)'
+go test -run '^$' -bench 'OptimalRandom/huge/HTM' -benchtime 20x -timeout 2h -count 1 ./solver | grep -E '^(Benchmark|ok|.*SKIP|.*not in the cache)' || true
+go test -run '^$' -bench 'OptimalRandom/huge/QTM' -benchtime 5x -timeout 2h -count 1 ./solver | grep -E '^(Benchmark|ok|.*not in the cache)' || true
 superflip="U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"
-for m in HTM QTM; do
-  if /usr/bin/time -f "%e" -o "$tmp/time" timeout 300 ./bin/cubecensus solve --optimal --metric "$m" --node-budget 0 "$superflip" > "$tmp/out" 2> /dev/null; then
-    echo "superflip, $m: $(cat "$tmp/out"), $(cat "$tmp/time") s"
-  else
-    echo "superflip, $m: not proven within 5 minutes"
-  fi
+for table in big:4GiB huge:16GiB; do
+  for m in HTM QTM; do
+    name=${table%%:*}
+    suffix=""; [ "$name" = huge ] && suffix="-huge"
+    [ -f "$cache/solver-optimal-${m,,}$suffix.table" ] || continue
+    if /usr/bin/time -f "%e" -o "$tmp/time" timeout 300 ./bin/cubecensus solve --optimal --metric "$m" --mem-budget "${table#*:}" --node-budget 0 "$superflip" > "$tmp/out" 2> /dev/null; then
+      echo "superflip, $name $m table: $(cat "$tmp/out"), $(cat "$tmp/time") s with loading the table"
+    else
+      echo "superflip, $name $m table: not proven within 5 minutes"
+    fi
+  done
 done
 echo '```'
 echo
