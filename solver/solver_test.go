@@ -2,6 +2,7 @@ package solver
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -84,6 +85,29 @@ func mustParse(t *testing.T, s string) []cube.Move {
 // first solution of at most 20 (21) face turns.
 func BenchmarkTwoPhase20(b *testing.B) { benchmarkTwoPhase(b, 20) }
 func BenchmarkTwoPhase21(b *testing.B) { benchmarkTwoPhase(b, 21) }
+
+// BenchmarkTwoPhaseBudget: the average length the two-phase solver
+// reaches when it keeps looking for shorter solutions until a node budget
+// is spent (seed 000: Cube Explorer's solver "keeps searching" for
+// shorter ones), one thread, on random cubes.
+func BenchmarkTwoPhaseBudget(b *testing.B) {
+	for _, budget := range []int64{1e6, 1e7} {
+		b.Run(fmt.Sprintf("nodes=%.0e", float64(budget)), func(b *testing.B) {
+			s := *shared
+			s.ExtraDepths, s.NodeBudget = 30, budget
+			rng := rand.New(rand.NewPCG(13, 14))
+			var total int
+			for b.Loop() {
+				sol, err := s.Solve(cube.Random(rng), 20)
+				if err != nil {
+					b.Fatal(err)
+				}
+				total += len(sol)
+			}
+			b.ReportMetric(float64(total)/float64(b.N), "moves/solve")
+		})
+	}
+}
 
 func benchmarkTwoPhase(b *testing.B, maxLength int) {
 	s := *shared
