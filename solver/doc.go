@@ -23,7 +23,14 @@
 // on the machine. Solutions are short (at most 20 face turns for random
 // cubes in a few milliseconds) but not proven optimal.
 //
-// The two big tables take 127 MB and about half a minute to build; they
+// The two-phase tables take 127 MB and about half a minute to build; they
 // are kept in internal/tablecache's folder, checksummed, and loaded in a
 // fraction of a second by later runs.
+//
+// Optimal solves a cube in the fewest face turns or quarter turns by
+// iterative deepening (optimal.go), pruned by the table Config.Optimal
+// names: phase 1's, or one of the big tables (bigtable.go: 2.3 GiB and
+// 13.8 GiB a metric, built once per machine), chosen for a memory budget
+// by OptimalTableFor. A cube with symmetries is searched from one
+// beginning per orbit of them (symroots.go).
 package solver
