@@ -38,7 +38,7 @@ echo "(scripts/min2phase/compare.sh; Java's time after a warm-up pass, cubecensu
 echo
 echo '```'
 go test -run '^$' -bench 'TwoPhase2' -benchtime 10000x -count 1 ./solver | grep -E '^(Benchmark|ok)'
-echo "Kept searching for shorter solutions (within 20) until a node budget is spent, 200 cubes:"
+echo "Kept searching for shorter solutions until a node budget is spent, 200 cubes:"
 go test -run '^$' -bench 'TwoPhaseBudget' -benchtime 200x -count 1 ./solver | grep -E '^(Benchmark|ok)'
 /usr/bin/time -f 'tables built from an empty cache: %e s, peak memory %M KiB' env CUBECENSUS_CACHE="$tmp/cache" ./bin/cubecensus solve R > /dev/null 2> "$tmp/log"; tail -1 "$tmp/log"
 /usr/bin/time -f 'tables loaded from the cache:    %e s, peak memory %M KiB' env CUBECENSUS_CACHE="$tmp/cache" ./bin/cubecensus solve R > /dev/null 2> "$tmp/log"; tail -1 "$tmp/log"
