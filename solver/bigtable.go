@@ -27,7 +27,9 @@ import (
 // axes, give the whole corner permutation. Rokicki measured the big table's
 // mean single lookup at 10.67 face turns, 1.6 more than the phase-1
 // table's; by his rule of thumb (a table twice the size, half the search)
-// the huge one's six times the entries cut the search about sixfold.
+// the huge one's six times the entries would cut the search sixfold:
+// measured on 20 random cubes, it visits 4.7 times fewer nodes in a
+// quarter of the time (its entries miss the caches more).
 //
 // An entry is two bits, as in nxopt: 0 for a distance of at most the
 // table's base (phase 1's table then gives the bound: its coordinates are
@@ -35,7 +37,7 @@ import (
 // base+2, 3 for base+3 or more. The base is the first distance by which 1%
 // of the entries are reached, so that nearly every entry is exact: the big
 // HTM table's is 9 (levels 10, 11 and 12 exact; 3,546 entries at 13 read
-// as 12). Every bound read is a lower bound on its axis's distance to a
+// as 12), the huge HTM table's 10. Every bound read is a lower bound on its axis's distance to a
 // goal group holding the axis's face turns, which is all the search's rules
 // need.
 //
