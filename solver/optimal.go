@@ -281,8 +281,10 @@ type optimalSearch struct {
 	// closedAt is the length of a symmetric cube's root (symmetricRoots),
 	// whose last run the search may not extend; -1 for other cubes.
 	closedAt int
-	// axes[d] is the cube after d moves of the path, seen along each axis.
-	axes  [maxOptimalDepth + 1][3]cube.Cube
+	// levels[l] holds the nodes with l moves to go being searched, and
+	// cands the children being bounded (expand).
+	levels [maxOptimalDepth + 1][]node
+	cands  []candidate
 	nodes int64
 }
 
@@ -299,31 +301,64 @@ func (o *optimalSearch) dfs(t *triple, axes *[3]cube.Cube, left int) bool {
 		return false
 	}
 	inv := inverseTriple(axes)
-	var invD [3]int
-	for k := range invD {
-		invD[k] = o.table.axis(&inv, k)
+	o.levels[left] = append(o.levels[left][:0], node{t: *t, axes: *axes, n: int8(len(o.path))})
+	root := &o.levels[left][0]
+	copy(root.path[:], o.path)
+	for k := range root.invD {
+		root.invD[k] = int8(o.table.axis(&inv, k))
 	}
-	if beyond(invD, left) {
+	if beyond(root.invD, left) {
 		return false
 	}
-	return o.below(t, axes, invD, left)
+	return o.expand(o.levels[left][:1], left)
 }
 
 // beyond reports whether the three axes' bounds d put a cube further than
 // left moves (de Bondt's rule included, see bound).
-func beyond(d [3]int, left int) bool {
-	return max(d[0], d[1], d[2]) > left || d[0] == d[1] && d[1] == d[2] && d[0] == left && left > 0
+func beyond(d [3]int8, left int) bool {
+	l := int8(left)
+	return max(d[0], d[1], d[2]) > l || d[0] == d[1] && d[1] == d[2] && d[0] == l && l > 0
 }
 
-// below is dfs on a node already counted and within reach, invD its
-// inverse's bounds. Its children's bounds are looked up together, an axis
-// at a time for the children not yet cut, before any child is searched:
-// the lookups are cache misses, and independent ones overlap. A child that
-// passes is then bounded by its inverse too (a cube and its inverse are
-// equally far from solved; seen along the three axes, the inverse gives
-// three more lookups, as in Rokicki's nxopt), which needs its cube: the
-// cubes are carried along the path, seen along each axis, and only the
-// children that pass make theirs.
+// node is a sequence the search reached and did not cut: its coordinates,
+// its cube seen along each axis, its inverse's bounds and its moves.
+type node struct {
+	t    triple
+	axes [3]cube.Cube
+	invD [3]int8
+	n    int8
+	path [maxOptimalDepth]cube.Move
+}
+
+// candidate is a child of a node, before the tables have passed it.
+type candidate struct {
+	parent int32 // in the batch
+	m      cube.Move
+	d      [3]int8
+	t      triple
+	entry  int    // of the axis being read
+	inv    [3]int // the inverse's entries
+}
+
+// batchNodes is how many nodes of a level are expanded together: their
+// children's table reads (a thousand or so) are found before any is made.
+// The reads are cache and TLB misses nearly all; made one after another
+// each costs the whole memory latency (about 400 ns measured here, inside
+// a virtual machine), made together they overlap, to about 30 ns each.
+const batchNodes = 96
+
+// expand searches the sequences of exactly left more moves after each node
+// of level, which the tables did not cut, in order. It takes the level in
+// batches, makes every child of a batch and bounds them all together, an
+// axis at a time, then searches the children that pass, again by batches,
+// before the next batch: the sequences are searched in depth-first order
+// (the first solution found is the one a plain depth-first search finds
+// first), only more nodes of a level at a time.
+//
+// The bounds are those of bound, then the inverse's three axes (a cube and
+// its inverse are equally far from solved, as in Rokicki's nxopt), which
+// need the child's cube: the cubes are carried along the path, seen along
+// each axis, and only the children that pass the first three make theirs.
 //
 // Two more facts from nxopt (cube20src, nxopt.md, "Search") save work. The
 // tables' goal groups hold their axis's face turns, so a cube whose
@@ -333,73 +368,100 @@ func beyond(d [3]int, left int) bool {
 // in fewer moves than the table says. Those children are not made. And a
 // turn of axis k does not change the inverse's coordinates along axis k,
 // so a child inherits that bound.
-func (o *optimalSearch) below(t *triple, axes *[3]cube.Cube, invD [3]int, left int) bool {
+func (o *optimalSearch) expand(level []node, left int) bool {
 	if left == 0 {
-		return o.solves()
-	}
-	type child struct {
-		m   cube.Move
-		t   triple
-		d   [3]int
-		cut bool
-	}
-	var children [cube.NFaceMoves]child
-	n := 0
-	for _, m := range o.moves {
-		if canFollow(o.metric, o.path, m) && invD[moveAxis[m]] != left && !o.extendsRoot(m) {
-			children[n] = child{m: m, t: o.s.move(t, m)}
-			n++
-		}
-	}
-	o.nodes += int64(n)
-	for k := range 3 {
-		var entry [cube.NFaceMoves]int
-		for i := range n {
-			if ch := &children[i]; !ch.cut {
-				entry[i] = o.table.index(&ch.t, k)
+		for i := range level {
+			if o.solves(&level[i]) {
+				o.path = append(o.path[:0], level[i].path[:level[i].n]...)
+				return true
 			}
 		}
-		for i := range n {
-			if ch := &children[i]; !ch.cut {
-				ch.d[k] = o.table.at(entry[i])
-				ch.cut = ch.d[k] > left-1
-			}
-		}
+		return false
 	}
-	for i := range n {
-		ch := &children[i]
-		if ch.cut || ch.d[0] == ch.d[1] && ch.d[1] == ch.d[2] && ch.d[0] == left-1 && left-1 > 0 {
-			continue
-		}
-		childAxes := &o.axes[len(o.path)+1]
-		for k := range childAxes {
-			childAxes[k].Move(&axes[k], axisMoves[k][ch.m])
-		}
-		inv := inverseTriple(childAxes)
-		var childInvD [3]int
-		for k := range childInvD {
-			if k == moveAxis[ch.m] {
-				childInvD[k] = invD[k]
-			} else {
-				childInvD[k] = o.table.axis(&inv, k)
-			}
-		}
-		if beyond(childInvD, left-1) {
-			continue
-		}
-		o.path = append(o.path, ch.m)
-		if o.below(&ch.t, childAxes, childInvD, left-1) {
+	for start := 0; start < len(level); start += batchNodes {
+		batch := level[start:min(start+batchNodes, len(level))]
+		if o.expand(o.children(batch, left), left-1) {
 			return true
 		}
-		o.path = o.path[:len(o.path)-1]
 	}
 	return false
 }
 
-// extendsRoot reports whether m would continue the last run of a
-// symmetric cube's root.
-func (o *optimalSearch) extendsRoot(m cube.Move) bool {
-	return len(o.path) == o.closedAt && m.Axis() == o.path[len(o.path)-1].Axis()
+// children returns the children of the nodes of batch (left moves to go)
+// that the tables do not cut, in order, in the level buffer of left-1.
+func (o *optimalSearch) children(batch []node, left int) []node {
+	cands := o.cands[:0]
+	for pi := range batch {
+		p := &batch[pi]
+		path := p.path[:p.n]
+		for _, m := range o.moves {
+			if canFollow(o.metric, path, m) && int(p.invD[moveAxis[m]]) != left && !o.extendsRoot(path, m) {
+				cands = append(cands, candidate{parent: int32(pi), m: m, t: o.s.move(&p.t, m)})
+			}
+		}
+	}
+	o.cands = cands
+	o.nodes += int64(len(cands))
+	// The three axes, each for the children not yet cut: the reads of an
+	// axis are found first, then made, then the children filtered.
+	limit := int8(left - 1)
+	for k := range 3 {
+		for i := range cands {
+			cands[i].entry = o.table.index(&cands[i].t, k)
+		}
+		for i := range cands {
+			cands[i].d[k] = int8(o.table.at(cands[i].entry))
+		}
+		kept := cands[:0]
+		for _, c := range cands {
+			if c.d[k] <= limit && !(k == 2 && c.d[0] == c.d[1] && c.d[1] == c.d[2] && c.d[0] == limit && limit > 0) {
+				kept = append(kept, c)
+			}
+		}
+		cands = kept
+	}
+	// The inverses: each child's cube, then the reads of its other two axes.
+	next := o.levels[left-1][:0]
+	for i := range cands {
+		c := &cands[i]
+		p := &batch[c.parent]
+		next = append(next, node{t: c.t, n: p.n + 1, path: p.path})
+		ch := &next[len(next)-1]
+		ch.path[p.n] = c.m
+		for k := range ch.axes {
+			ch.axes[k].Move(&p.axes[k], axisMoves[k][c.m])
+		}
+		inv := inverseTriple(&ch.axes)
+		for k := range c.inv {
+			if k != moveAxis[c.m] {
+				c.inv[k] = o.table.index(&inv, k)
+			}
+		}
+	}
+	for i := range next {
+		c := &cands[i]
+		for k := range c.inv {
+			if k == moveAxis[c.m] {
+				next[i].invD[k] = batch[c.parent].invD[k]
+			} else {
+				next[i].invD[k] = int8(o.table.at(c.inv[k]))
+			}
+		}
+	}
+	o.levels[left-1] = next
+	kept := next[:0]
+	for i := range next {
+		if !beyond(next[i].invD, left-1) {
+			kept = append(kept, next[i])
+		}
+	}
+	return kept
+}
+
+// extendsRoot reports whether m after path would continue the last run of
+// a symmetric cube's root.
+func (o *optimalSearch) extendsRoot(path []cube.Move, m cube.Move) bool {
+	return len(path) == o.closedAt && m.Axis() == path[len(path)-1].Axis()
 }
 
 // moveAxis[m] is the axis k (of axisSyms) along which face turn m is a
@@ -415,11 +477,11 @@ var moveAxis = func() (t [cube.NFaceMoves]int) {
 	return t
 }()
 
-// solves reports whether o.path solves the cube; the search asks only
-// where the three phase-1 distances are 0.
-func (o *optimalSearch) solves() bool {
+// solves reports whether x's moves solve the cube; the search asks only
+// where the three axes' bounds are 0.
+func (o *optimalSearch) solves(x *node) bool {
 	c := o.cube
-	for _, m := range o.path {
+	for _, m := range x.path[:x.n] {
 		c.Move(&c, m)
 	}
 	return c == cube.Solved
