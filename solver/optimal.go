@@ -285,7 +285,7 @@ type optimalSearch struct {
 	// cands the children being bounded (expand).
 	levels [maxOptimalDepth + 1][]node
 	cands  []candidate
-	nodes int64
+	nodes  int64
 }
 
 // maxOptimalDepth bounds the optimal search's depth: God's number is 20
