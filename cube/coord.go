@@ -71,33 +71,33 @@ func (c *Cube) SetFlip(f int) {
 // CornerPerm is the corner permutation coordinate (seed 000, CornPermCoord):
 // sum over i of s_i * i!, s_i counting the corners left of position i with a
 // higher order. R applied to the solved cube gives 21021.
-func (c *Cube) CornerPerm() int { return rankPerm(c.CP[:]) }
+func (c *Cube) CornerPerm() int { return RankPerm(c.CP[:]) }
 
 // SetCornerPerm sets the corner permutation; the inverse of CornerPerm.
 func (c *Cube) SetCornerPerm(x int) {
 	checkRange("SetCornerPerm", x, NCornerPerm)
-	unrankPerm(x, c.CP[:])
+	UnrankPerm(x, c.CP[:])
 }
 
 // EdgePerm is the edge permutation coordinate (seed 000, EdgePermCoord).
-func (c *Cube) EdgePerm() int { return rankPerm(c.EP[:]) }
+func (c *Cube) EdgePerm() int { return RankPerm(c.EP[:]) }
 
 // SetEdgePerm sets the edge permutation; the inverse of EdgePerm.
 func (c *Cube) SetEdgePerm(x int) {
 	checkRange("SetEdgePerm", x, NEdgePerm)
-	unrankPerm(x, c.EP[:])
+	UnrankPerm(x, c.EP[:])
 }
 
 // UDEdgePerm is the phase-2 edge permutation coordinate (seed 000,
 // Phase2EdgePermCoord): the permutation of the eight U and D edges, defined
 // when they occupy the U and D layers (in the subgroup H of phase 2).
-func (c *Cube) UDEdgePerm() int { return rankPerm(c.EP[:DB+1]) }
+func (c *Cube) UDEdgePerm() int { return RankPerm(c.EP[:DB+1]) }
 
 // SetUDEdgePerm places the U and D edges by x and the slice edges FR..BR in
 // their home positions; the inverse of UDEdgePerm.
 func (c *Cube) SetUDEdgePerm(x int) {
 	checkRange("SetUDEdgePerm", x, NUDEdgePerm)
-	unrankPerm(x, c.EP[:DB+1])
+	UnrankPerm(x, c.EP[:DB+1])
 	for e := FR; e <= BR; e++ {
 		c.EP[e] = e
 	}
@@ -167,7 +167,7 @@ func (c *Cube) SliceSorted() int {
 			j++
 		}
 	}
-	return 24*c.Slice() + rankPerm(order[:])
+	return 24*c.Slice() + RankPerm(order[:])
 }
 
 // SetSliceSorted places the slice edges by coordinate x and the other edges
@@ -175,17 +175,17 @@ func (c *Cube) SliceSorted() int {
 func (c *Cube) SetSliceSorted(x int) {
 	checkRange("SetSliceSorted", x, NSliceSorted)
 	order := [4]Edge{}
-	unrankPerm(x%24, order[:])
+	UnrankPerm(x%24, order[:])
 	for k := range order {
 		order[k] += FR
 	}
 	c.placeSlice(slicePositions(x/24), order)
 }
 
-// rankPerm ranks a permutation of 0..n-1 as Kociemba's CornPermCoord does:
+// RankPerm ranks a permutation of 0..n-1 as Kociemba's CornPermCoord does:
 // for i from n-1 down to 1, x = (x + s_i) * i, s_i counting the entries left
 // of i that are larger than p[i].
-func rankPerm[T ~uint8](p []T) int {
+func RankPerm[T ~uint8](p []T) int {
 	x := 0
 	for i := len(p) - 1; i >= 1; i-- {
 		s := 0
@@ -199,11 +199,11 @@ func rankPerm[T ~uint8](p []T) int {
 	return x
 }
 
-// unrankPerm is the inverse of rankPerm: it writes into p the permutation
+// UnrankPerm is the inverse of RankPerm: it writes into p the permutation
 // of 0..len(p)-1 with rank x. Since x = sum s_i * i!, s_i is digit i of x in
 // the factorial base; filling from the right, p[i] is the s_i-th largest of
 // the values not yet placed.
-func unrankPerm[T ~uint8](x int, p []T) {
+func UnrankPerm[T ~uint8](x int, p []T) {
 	n := len(p)
 	var digits [NEdges]int
 	for i := 1; i < n; i++ {

@@ -1,0 +1,209 @@
+package cosets
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/parallel"
+)
+
+// The bitmap's layout, after seed 002's coset solver (section 6): one page
+// per corner permutation; in a page, one row of 24 bits per pair of edge
+// permutations (Coord.Edges/2), one bit per middle-edge permutation. Of a
+// pair, the parity of the corners and the middle edges picks the edge
+// permutation a bit stands for, so every bit is a position and the 24-bit
+// rows pack the 19.5 billion positions without a gap.
+//
+// The moves of A act on whole rows: a move takes the corners of page p to
+// one page, each row to one row (moveTables.rows) and permutes the 24
+// middle-edge bits of a row by a permutation that depends on the move only
+// (the identity for U and D turns). Extending a set of positions by every
+// move of A is a pass over rows, with no position decoded.
+const (
+	rowBytes  = 3
+	nRows     = NEdgePerms / 2
+	pageBytes = nRows * rowBytes // 60,480
+	// pageStride leaves room after a page's last row for the fourth byte
+	// that reading or ORing a row as a 32-bit word touches.
+	pageStride = pageBytes + 8
+	rowMask    = 1<<24 - 1
+)
+
+// BitmapBytes is the memory of one bitmap with every page in use.
+const BitmapBytes = NCornerPerms * pageStride
+
+// Bitmap is a set of positions of H (or of one coset of H, named by their
+// positions of H): 2.4 GB when every page is in use. A page is allocated
+// when first written, so that sparse sets (the first levels of a search,
+// the tests) take little memory.
+type Bitmap struct {
+	pages [][]byte
+	// used[p] is false when page p is known to be empty.
+	used []bool
+}
+
+// NewBitmap returns an empty bitmap.
+func NewBitmap() *Bitmap {
+	return &Bitmap{pages: make([][]byte, NCornerPerms), used: make([]bool, NCornerPerms)}
+}
+
+// page returns page p to read, empty when never written.
+func (b *Bitmap) page(p int) []byte {
+	if b.pages[p] == nil {
+		return emptyPage[:]
+	}
+	return b.pages[p]
+}
+
+var emptyPage [pageStride]byte
+
+// writePage returns page p to write, marked used; only one goroutine may
+// write a page at a time.
+func (b *Bitmap) writePage(p int) []byte {
+	if b.pages[p] == nil {
+		b.pages[p] = make([]byte, pageStride)
+	}
+	b.used[p] = true
+	return b.pages[p]
+}
+
+// place returns the page, byte offset and bit of position x.
+func place(x Coord) (page, offset int, bit uint32) {
+	return x.Corners, x.Edges / 2 * rowBytes, 1 << x.Middle
+}
+
+// Set adds position x and reports whether it was new.
+func (b *Bitmap) Set(x Coord) bool {
+	page, offset, bit := place(x)
+	row := b.writePage(page)[offset:]
+	w := binary.LittleEndian.Uint32(row)
+	if w&bit != 0 {
+		return false
+	}
+	binary.LittleEndian.PutUint32(row, w|bit)
+	return true
+}
+
+// Has reports whether position x is in the set.
+func (b *Bitmap) Has(x Coord) bool {
+	page, offset, bit := place(x)
+	return binary.LittleEndian.Uint32(b.page(page)[offset:])&bit != 0
+}
+
+// Count returns the number of positions in the set.
+func (b *Bitmap) Count() int64 {
+	var n int64
+	for p := range NCornerPerms {
+		if b.used[p] {
+			n += popCount(b.page(p))
+		}
+	}
+	return n
+}
+
+// Clear empties the set, on workers goroutines.
+func (b *Bitmap) Clear(workers int) {
+	parallel.For(NCornerPerms, workers, func(int) func(int) {
+		return func(p int) {
+			if b.used[p] {
+				clear(b.pages[p])
+				b.used[p] = false
+			}
+		}
+	})
+}
+
+// At returns the position of page p, row r and bit m: Coord.Edges's low
+// bit is the one of the parity of H's positions.
+func At(p, r, m int) Coord {
+	edges := 2 * r
+	if parity.corners[p] != parity.edges[edges]^parity.middle[m] {
+		edges++
+	}
+	return Coord{Corners: p, Edges: edges, Middle: m}
+}
+
+// parity holds the permutation parities of the coordinates' values.
+var parity = func() (t struct {
+	corners [NCornerPerms]uint8
+	edges   [NEdgePerms]uint8
+	middle  [NMiddlePerms]uint8
+}) {
+	for x := range NCornerPerms {
+		var p [8]uint8
+		cube.UnrankPerm(x, p[:])
+		t.corners[x] = uint8(cube.PermParity(p[:]))
+		t.edges[x] = t.corners[x] // the same ranks of the same group
+	}
+	for x := range NMiddlePerms {
+		var p [4]uint8
+		cube.UnrankPerm(x, p[:])
+		t.middle[x] = uint8(cube.PermParity(p[:]))
+	}
+	return t
+}()
+
+// popCount counts the set bits of a page.
+func popCount(page []byte) int64 {
+	var n int
+	for i := 0; i+8 <= len(page); i += 8 {
+		n += bits.OnesCount64(binary.LittleEndian.Uint64(page[i:]))
+	}
+	return int64(n)
+}
+
+// rowPerm permutes the 24 bits of a row as one move permutes the middle
+// edges: a table per byte of the row.
+type rowPerm [rowBytes][256]uint32
+
+func (t *rowPerm) apply(v uint32) uint32 {
+	return t[0][v&0xff] | t[1][v>>8&0xff] | t[2][v>>16]
+}
+
+// rowPerms[i] is Moves[i]'s.
+var rowPerms = func() (t [NMoves]rowPerm) {
+	for i := range Moves {
+		for k := range rowBytes {
+			for v := range 256 {
+				var w uint32
+				for b := range 8 {
+					if v>>b&1 != 0 {
+						w |= 1 << tables.middle[8*k+b][i]
+					}
+				}
+				t[i][k][v] = w
+			}
+		}
+	}
+	return t
+}()
+
+// extendPage ORs into page tp of dst every position one move of A from a
+// position of src: for each move, the source page whose corners it takes
+// to tp, row by row.
+func extendPage(dst, src *Bitmap, tp int) {
+	var d []byte
+	for i := range Moves {
+		sp := int(tables.corners[tp][tables.inverse[i]])
+		if !src.used[sp] {
+			continue
+		}
+		s, perm := src.page(sp), &rowPerms[i]
+		keepsMiddle := Moves[i].Axis() == cube.AxisUD
+		for r := range nRows {
+			v := binary.LittleEndian.Uint32(s[r*rowBytes:]) & rowMask
+			if v == 0 {
+				continue
+			}
+			if !keepsMiddle {
+				v = perm.apply(v)
+			}
+			if d == nil {
+				d = dst.writePage(tp)
+			}
+			to := d[int(tables.rows[r][i])*rowBytes:]
+			binary.LittleEndian.PutUint32(to, binary.LittleEndian.Uint32(to)|v)
+		}
+	}
+}

@@ -1,0 +1,14 @@
+// Package cosets is the machinery of the two God's-number proofs (seeds 001
+// and 002) over Kociemba's subgroup H = <U, D, R2, L2, F2, B2>: H's
+// coordinates and the ten moves of A that keep it (h.go), a bitmap of one
+// bit per position of H or of a coset of H, laid out so that extending a
+// set by every move of A is a pass over 24-bit rows (bitmap.go, seed 002,
+// section 6, "prepass"), and the distances inside H in moves of A, the
+// "moves in A" column of seed 001's Table 1 (hdistance.go).
+//
+// Every count is checked against a slow path on instances small enough for
+// both: the move tables against the cubie model on random positions, a
+// prepass against the ten moves applied to each position of a random set,
+// and the first levels of the bitmap search against a breadth-first search
+// of cubes in a hash set.
+package cosets

@@ -1,0 +1,145 @@
+package cosets
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// randomH returns a uniformly random position of H, by its permutations.
+func randomH(rng *rand.Rand) cube.Cube {
+	for {
+		x := Coord{Corners: rng.IntN(NCornerPerms), Edges: rng.IntN(NEdgePerms), Middle: rng.IntN(NMiddlePerms)}
+		if c := x.Cube(); c.Verify() == nil {
+			return c
+		}
+	}
+}
+
+func TestCoordRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 10000 {
+		c := randomH(rng)
+		if !InH(&c) {
+			t.Fatalf("%v is not in H", c)
+		}
+		x := CoordOf(&c)
+		if x.Cube() != c {
+			t.Fatalf("%+v: Cube() does not give back the position", x)
+		}
+		if y := At(x.Corners, x.Edges/2, x.Middle); y != x {
+			t.Fatalf("At(%d, %d, %d) = %+v, want %+v", x.Corners, x.Edges/2, x.Middle, y, x)
+		}
+	}
+	if x := CoordOf(&cube.Solved); x != (Coord{}) {
+		t.Fatalf("the solved cube is %+v", x)
+	}
+}
+
+// The move tables agree with the cubie model on random positions of H, and
+// A's moves keep H.
+func TestMoveTables(t *testing.T) {
+	if len(Moves) != NMoves {
+		t.Fatalf("%d moves in A", len(Moves))
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		c := randomH(rng)
+		x := CoordOf(&c)
+		for i, m := range Moves {
+			d := c
+			d.Move(&d, m)
+			if !InH(&d) {
+				t.Fatalf("%v leaves H", m)
+			}
+			y := CoordOf(&d)
+			if int(tables.corners[x.Corners][i]) != y.Corners || int(tables.rows[x.Edges/2][i]) != y.Edges/2 || int(tables.middle[x.Middle][i]) != y.Middle {
+				t.Fatalf("%+v after %v: tables disagree with %+v", x, m, y)
+			}
+			d.Move(&d, Moves[tables.inverse[i]])
+			if d != c {
+				t.Fatalf("%v's inverse is not %v", m, Moves[tables.inverse[i]])
+			}
+		}
+	}
+}
+
+// Extending a set by the moves of A in the bitmap gives the set of the
+// positions one move away, as the cubie model turns them one by one.
+func TestExtendAgainstCubes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	src, dst := NewBitmap(), NewBitmap()
+	want := map[cube.Cube]bool{}
+	for range 3000 {
+		c := randomH(rng)
+		src.Set(CoordOf(&c))
+		for _, m := range Moves {
+			d := c
+			d.Move(&d, m)
+			want[d] = true
+		}
+	}
+	for p := range NCornerPerms {
+		extendPage(dst, src, p)
+	}
+	if got := dst.Count(); got != int64(len(want)) {
+		t.Fatalf("%d positions one move away, want %d", got, len(want))
+	}
+	for c := range want {
+		if !dst.Has(CoordOf(&c)) {
+			t.Fatalf("%v is missing", c)
+		}
+	}
+}
+
+// The bitmap search's first levels equal a plain breadth-first search of
+// cubes in a hash set, and seed 001's Table 1.
+func TestDistancesInAFirstLevels(t *testing.T) {
+	const depth = 5
+	got, err := DistancesInA(context.Background(), depth, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[cube.Cube]bool{cube.Solved: true}
+	level := []cube.Cube{cube.Solved}
+	want := []int64{1}
+	for range depth {
+		var next []cube.Cube
+		for _, c := range level {
+			for _, m := range Moves {
+				d := c
+				d.Move(&d, m)
+				if !seen[d] {
+					seen[d] = true
+					next = append(next, d)
+				}
+			}
+		}
+		level = next
+		want = append(want, int64(len(next)))
+	}
+	seed := []int64{1, 10, 67, 456, 3079, 19948}
+	for d := range want {
+		if d >= len(got) || got[d] != want[d] || want[d] != seed[d] {
+			t.Fatalf("depth %d: bitmap %v, hash set %v, seed 001 %v", d, got, want, seed)
+		}
+	}
+}
+
+// BenchmarkDistancesInA times the "moves in A" column of Table 1: the whole
+// breadth-first search of H (7.3 GB).
+func BenchmarkDistancesInA(b *testing.B) {
+	for b.Loop() {
+		levels, err := DistancesInA(context.Background(), 0, 2, func(levels []int64) {
+			b.Logf("depth %d: %d positions", len(levels)-1, levels[len(levels)-1])
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(levels) != 19 {
+			b.Fatalf("%d levels", len(levels))
+		}
+	}
+}
