@@ -29,7 +29,7 @@ var allowed = map[string][]string{
 	"internal/committed":  {},
 	"internal/atomicfile": {},
 	"internal/tablecache": {"internal/atomicfile", "internal/hugepage"},
-	"pipelines":           {"cube", "enumerate", "burnside", "solver", "upperface", "centers", "tables", "internal/progress", "internal/parallel", "internal/atomicfile"},
+	"pipelines":           {"cube", "enumerate", "burnside", "solver", "upperface", "centers", "cosets", "tables", "internal/progress", "internal/parallel", "internal/atomicfile"},
 	"cmd/cubecensus":      {"cube", "pipelines", "tables", "internal/progress"},
 	"scripts/randomcubes": {"pipelines"},
 }

@@ -5,7 +5,6 @@ import (
 	"math/bits"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
 // The bitmap's layout, after seed 002's coset solver (section 6): one page
@@ -102,18 +101,6 @@ func (b *Bitmap) Count() int64 {
 	return n
 }
 
-// Clear empties the set, on workers goroutines.
-func (b *Bitmap) Clear(workers int) {
-	parallel.For(NCornerPerms, workers, func(int) func(int) {
-		return func(p int) {
-			if b.used[p] {
-				clear(b.pages[p])
-				b.used[p] = false
-			}
-		}
-	})
-}
-
 // At returns the position of page p, row r and bit m: Coord.Edges's low
 // bit is the one of the parity of H's positions.
 func At(p, r, m int) Coord {
@@ -157,8 +144,9 @@ func popCount(page []byte) int64 {
 // edges: a table per byte of the row.
 type rowPerm [rowBytes][256]uint32
 
+// apply permutes the low 24 bits of v (its high byte is ignored).
 func (t *rowPerm) apply(v uint32) uint32 {
-	return t[0][v&0xff] | t[1][v>>8&0xff] | t[2][v>>16]
+	return t[0][v&0xff] | t[1][v>>8&0xff] | t[2][v>>16&0xff]
 }
 
 // rowPerms[i] is Moves[i]'s.
@@ -179,31 +167,63 @@ var rowPerms = func() (t [NMoves]rowPerm) {
 	return t
 }()
 
-// extendPage ORs into page tp of dst every position one move of A from a
-// position of src: for each move, the source page whose corners it takes
-// to tp, row by row.
-func extendPage(dst, src *Bitmap, tp int) {
-	var d []byte
-	for i := range Moves {
-		sp := int(tables.corners[tp][tables.inverse[i]])
-		if !src.used[sp] {
-			continue
-		}
-		s, perm := src.page(sp), &rowPerms[i]
-		keepsMiddle := Moves[i].Axis() == cube.AxisUD
-		for r := range nRows {
-			v := binary.LittleEndian.Uint32(s[r*rowBytes:]) & rowMask
-			if v == 0 {
-				continue
-			}
-			if !keepsMiddle {
-				v = perm.apply(v)
-			}
-			if d == nil {
-				d = dst.writePage(tp)
-			}
-			to := d[int(tables.rows[r][i])*rowBytes:]
-			binary.LittleEndian.PutUint32(to, binary.LittleEndian.Uint32(to)|v)
+// extendPage writes page tp of dst: the positions of src's page tp and
+// every position one move of A from a position of src (one level of a
+// breadth-first search, seed 002's prepass). It returns how many there are.
+// For each target row it reads the one source row each move takes to it
+// (the source pages, eleven at most, stay in the caches), so that each row
+// of dst is written once, whole, in one pass over the page. Only one
+// goroutine may write page tp of dst; src is only read.
+func extendPage(dst, src *Bitmap, tp int) int64 {
+	// For each move, its source page and its inverse (whose row table
+	// gives the source row of a target row); the half turns also permute
+	// the middle edges' bits, U and D turns keep them.
+	type source struct {
+		page []byte
+		back int
+		perm *rowPerm
+	}
+	var kept, permuted [NMoves]source
+	nk, np := 0, 0
+	for i, m := range Moves {
+		back := tables.inverse[i]
+		sp := int(tables.corners[tp][back])
+		switch {
+		case !src.used[sp]:
+		case m.Axis() == cube.AxisUD:
+			kept[nk] = source{src.pages[sp], back, nil}
+			nk++
+		default:
+			permuted[np] = source{src.pages[sp], back, &rowPerms[i]}
+			np++
 		}
 	}
+	if nk+np == 0 && !src.used[tp] {
+		if dst.used[tp] {
+			clear(dst.pages[tp])
+			dst.used[tp] = false
+		}
+		return 0
+	}
+	d, self := dst.writePage(tp), src.page(tp)
+	var n int
+	for t := range nRows {
+		o := t * rowBytes
+		v := binary.LittleEndian.Uint32(self[o:]) & rowMask
+		if v != rowMask { // a full row stays full
+			rows := &tables.rows[t]
+			for _, f := range kept[:nk] {
+				v |= binary.LittleEndian.Uint32(f.page[int(rows[f.back])*rowBytes:])
+			}
+			for _, f := range permuted[:np] {
+				v |= f.perm.apply(binary.LittleEndian.Uint32(f.page[int(rows[f.back])*rowBytes:]))
+			}
+			v &= rowMask
+		}
+		// The fourth byte written is the next row's first, written next
+		// (or the page's padding after its last row).
+		binary.LittleEndian.PutUint32(d[o:], v)
+		n += bits.OnesCount32(v)
+	}
+	return int64(n)
 }

@@ -66,7 +66,7 @@ func TestMoveTables(t *testing.T) {
 	}
 }
 
-// Extending a set by the moves of A in the bitmap gives the set of the
+// Extending a set by the moves of A in the bitmap gives the set and the
 // positions one move away, as the cubie model turns them one by one.
 func TestExtendAgainstCubes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -75,17 +75,19 @@ func TestExtendAgainstCubes(t *testing.T) {
 	for range 3000 {
 		c := randomH(rng)
 		src.Set(CoordOf(&c))
+		want[c] = true
 		for _, m := range Moves {
 			d := c
 			d.Move(&d, m)
 			want[d] = true
 		}
 	}
+	var added int64
 	for p := range NCornerPerms {
-		extendPage(dst, src, p)
+		added += extendPage(dst, src, p)
 	}
-	if got := dst.Count(); got != int64(len(want)) {
-		t.Fatalf("%d positions one move away, want %d", got, len(want))
+	if got := dst.Count(); got != int64(len(want)) || added != got {
+		t.Fatalf("%d positions one move away (%d added), want %d", got, added, len(want))
 	}
 	for c := range want {
 		if !dst.Has(CoordOf(&c)) {

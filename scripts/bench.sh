@@ -23,7 +23,7 @@ echo
 echo "## Go benchmarks"
 echo
 echo '```'
-go test -run '^$' -bench . -benchmem -count 1 ./cube ./enumerate ./burnside ./internal/hashjoin ./upperface ./centers ./tables | grep -E '^(Benchmark|ok|PASS)'
+go test -run '^$' -bench . -benchmem -count 1 ./cube ./enumerate ./burnside ./internal/hashjoin ./upperface ./centers ./cosets ./tables | grep -E '^(Benchmark|ok|PASS)'
 go test -run '^$' -bench 'Optimal$' -benchmem -count 1 ./solver | grep -E '^(Benchmark|ok|PASS)'
 echo '```'
 echo
@@ -98,7 +98,7 @@ echo "## Whole stages"
 echo
 echo "| stage | command | wall seconds | peak memory |"
 echo "| --- | --- | --- | --- |"
-for stage in canonical symmetry upperface centers random; do
+for stage in canonical symmetry upperface centers cosets random; do
   /usr/bin/time -f '%e %M' -o "$tmp/time" ./bin/cubecensus run "$stage" --out "$tmp/results" > /dev/null 2> "$tmp/log"
   read -r wall kb < "$tmp/time"
   echo "| $stage | \`cubecensus run $stage\` | $wall | $((kb / 1024)) MiB |"
