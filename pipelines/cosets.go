@@ -6,16 +6,20 @@ import (
 	"strconv"
 
 	"github.com/cubecensus/cubecensus/cosets"
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/solver"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
 // The cosets stage: Kociemba's subgroup H and its cosets (seeds 001 and
 // 002). It writes the distances inside H in moves of A (seed 001, Table 1,
-// "moves in A"), by a breadth-first search over bitmaps of H.
+// "moves in A"), by a breadth-first search over bitmaps of H, and the
+// distances of the 2,217,093,120 cosets of H from H in HTM and QTM (the
+// coset solver's pruning table, phase 1's).
 var cosetsStage = Stage{
 	Name:   "cosets",
-	Doc:    "Kociemba's subgroup H = <U, D, R2, L2, F2, B2>: its positions at each distance in moves of A (seed 001, Table 1)",
-	Tables: []string{"h_distance"},
+	Doc:    "Kociemba's subgroup H = <U, D, R2, L2, F2, B2>: its positions at each distance in moves of A (seed 001, Table 1); its cosets' distances from it",
+	Tables: []string{"h_distance", "coset_distance"},
 	Check:  checkCosets,
 	Run:    runCosets,
 }
@@ -51,8 +55,44 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 	for d, n := range levels {
 		t.Append(int64(d), n)
 	}
-	return &Output{Tables: []*tables.Table{t}, Params: map[string]string{
+	params := map[string]string{
 		"positions": strconv.FormatInt(total, 10),
 		"method":    "breadth-first search over bitmaps of H, one prepass a level",
-	}}, nil
+	}
+	dist, err := cosetDistances(env, params)
+	if err != nil {
+		return nil, err
+	}
+	return &Output{Tables: []*tables.Table{t, dist}, Params: params}, nil
+}
+
+// cosetDistances counts the cosets of H at each distance from H in HTM and
+// QTM, from the solver's phase-1 tables (exact), and records each table's
+// hash in params.
+func cosetDistances(env *Env, params map[string]string) (*tables.Table, error) {
+	s, err := newSolver(env)
+	if err != nil {
+		return nil, err
+	}
+	t := tables.NewTable("coset_distance",
+		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM (face turns) or QTM (quarter turns)"},
+		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from H: the fewest moves taking the coset's positions into H"},
+		tables.Column{Name: "cosets", Kind: tables.Int64, Doc: "cosets of H at that distance, of all 2,217,093,120 (not reduced by symmetry)"},
+	)
+	for _, m := range []cube.Metric{cube.HTM, cube.QTM} {
+		table, err := s.CosetTable(m)
+		if err != nil {
+			return nil, err
+		}
+		var total int64
+		for d, n := range table.Distribution(env.Workers) {
+			t.Append(m.String(), int64(d), n)
+			total += n
+		}
+		if total != solver.NCosets {
+			return nil, fmt.Errorf("self-check failed: %d cosets at a distance in %v, not %d", total, m, int64(solver.NCosets))
+		}
+		params["coset_table_sha256."+m.String()] = table.Checksum()
+	}
+	return t, nil
 }

@@ -49,3 +49,30 @@ func TestCosetsMemoryCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestCommittedCosetDistance checks the committed coset_distance table: in
+// each metric every coset once, H alone at 0, and the four cosets one face
+// turn from H (H·F, H·B, H·R, H·L: a quarter turn and its inverse differ by
+// a half turn, which H holds) at 1.
+func TestCommittedCosetDistance(t *testing.T) {
+	tab, prov, err := tables.Read(committed.Path(t, "coset_distance"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	totals := map[string]int64{}
+	for _, row := range tab.Rows {
+		m, d, n := row[tab.Index("metric")].(string), row[tab.Index("depth")].(int64), row[tab.Index("cosets")].(int64)
+		if (d == 0 && n != 1) || (d == 1 && n != 4) {
+			t.Errorf("%s: %d cosets at distance %d", m, n, d)
+		}
+		totals[m] += n
+	}
+	for _, m := range []string{"HTM", "QTM"} {
+		if totals[m] != 2217093120 {
+			t.Errorf("%s: %d cosets, want 2,217,093,120", m, totals[m])
+		}
+		if len(prov.Params["coset_table_sha256."+m]) != 64 {
+			t.Errorf("%s: no hash of the coset table in the provenance", m)
+		}
+	}
+}
