@@ -1,0 +1,90 @@
+package cosets
+
+import (
+	"context"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/solver"
+)
+
+var cosetTable = func() *solver.CosetTable {
+	t, err := solver.New().CosetTable(cube.HTM)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}()
+
+// The coset solver against a plain breadth-first search of cubes from the
+// representative: the positions of H it reaches at each depth (r·s = h
+// for a shortest s solves the coset's position h^-1·r, so its distance is
+// |s|) are as many as the bits set first at that depth, and at the last
+// depth the bitmap holds each of them (so no other).
+func TestSolveCosetAgainstBFS(t *testing.T) {
+	const depth = 5
+	for _, rep := range []string{"F R", "R2 F' L", "U F2 R' D B"} {
+		r := cube.Solved
+		moves, err := cube.ParseManeuver(rep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range moves {
+			r.Move(&r, m)
+		}
+		// The search, one depth at a time, keeping each depth's bitmap.
+		levels, bm, err := solveCoset(context.Background(), r, cosetTable, depth, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dist := map[cube.Cube]int{r: 0}
+		frontier := []cube.Cube{r}
+		want := make([]int64, depth+1)
+		if InH(&r) {
+			want[0]++
+		}
+		for d := 1; d <= depth; d++ {
+			var next []cube.Cube
+			for _, c := range frontier {
+				for m := range cube.Move(cube.NFaceMoves) {
+					n := c
+					n.Move(&n, m)
+					if _, ok := dist[n]; !ok {
+						dist[n] = d
+						next = append(next, n)
+						if InH(&n) {
+							want[d]++
+						}
+					}
+				}
+			}
+			frontier = next
+		}
+		for d := range want {
+			if d >= len(levels.Positions) || levels.Positions[d] != want[d] {
+				t.Fatalf("coset of %s: the solver's levels %v, the breadth-first search's %v", rep, levels.Positions, want)
+			}
+		}
+		for c := range dist {
+			if InH(&c) && !bm.Has(CoordOf(&c)) {
+				t.Fatalf("coset of %s: %v, in H within %d moves, is not in the bitmap", rep, c, depth)
+			}
+		}
+		t.Logf("coset of %s: %v (probes %v)", rep, levels.Positions, levels.Probes)
+	}
+}
+
+// The trivial coset's first levels are seed 001's Table 1, "moves in S".
+func TestTrivialCosetFirstLevels(t *testing.T) {
+	levels, err := SolveCoset(context.Background(), cube.Solved, cosetTable, 6, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := []int64{1, 10, 67, 456, 3079, 20076, 125218}
+	for d, n := range seed {
+		if levels.Positions[d] != n {
+			t.Fatalf("trivial coset: %v, seed 001 %v", levels.Positions, seed)
+		}
+	}
+}
+
