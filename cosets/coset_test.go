@@ -87,4 +87,3 @@ func TestTrivialCosetFirstLevels(t *testing.T) {
 		}
 	}
 }
-
