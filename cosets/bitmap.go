@@ -105,23 +105,23 @@ func (b *Bitmap) Count() int64 {
 // bit is the one of the parity of H's positions.
 func At(p, r, m int) Coord {
 	edges := 2 * r
-	if parity.corners[p] != parity.edges[edges]^parity.middle[m] {
+	if parity.perm8[p] != parity.perm8[edges]^parity.middle[m] {
 		edges++
 	}
 	return Coord{Corners: p, Edges: edges, Middle: m}
 }
 
-// parity holds the permutation parities of the coordinates' values.
+// parity holds the permutation parities of the coordinates' values:
+// perm8 for Corners and Edges (both rank permutations of eight), middle
+// for Middle.
 var parity = func() (t struct {
-	corners [NCornerPerms]uint8
-	edges   [NEdgePerms]uint8
-	middle  [NMiddlePerms]uint8
+	perm8  [NCornerPerms]uint8
+	middle [NMiddlePerms]uint8
 }) {
 	for x := range NCornerPerms {
 		var p [8]uint8
 		cube.UnrankPerm(x, p[:])
-		t.corners[x] = uint8(cube.PermParity(p[:]))
-		t.edges[x] = t.corners[x] // the same ranks of the same group
+		t.perm8[x] = uint8(cube.PermParity(p[:]))
 	}
 	for x := range NMiddlePerms {
 		var p [4]uint8

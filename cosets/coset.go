@@ -76,9 +76,6 @@ func solveCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, maxD
 	return out, within, nil
 }
 
-// inA reports whether face turn m is one of A's.
-func inA(m cube.Move) bool { return m.Axis() == cube.AxisUD || m.Power() == 2 }
-
 // searchCoset sets in bm the bit of r·s for every canonical sequence s of
 // exactly d face turns that takes r into H and ends in a move not in A (or,
 // for d = 0, r itself when it lies in H), and returns how many it found.
@@ -127,8 +124,10 @@ func searchCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, d i
 				c.Move(&c, m)
 				x = table.Move(x, m)
 			}
-			last := roots[i][len(roots[i])-1]
-			w.search(&c, x, last, d-len(roots[i]))
+			last, left := roots[i][len(roots[i])-1], d-len(roots[i])
+			if table.Distance(x) <= left {
+				w.search(&c, x, last, left)
+			}
 			w.flush(w.batch)
 			w.batch = w.batch[:0]
 		}
@@ -144,7 +143,7 @@ type cosetSearch struct {
 }
 
 // search continues from cube c in coset x, whose last move was last, with
-// left moves to go.
+// left moves to go; x is within left moves of H (the caller looked).
 func (w *cosetSearch) search(c *cube.Cube, x solver.Coset, last cube.Move, left int) {
 	if left == 0 {
 		if x == (solver.Coset{}) && !inA(last) {
@@ -154,9 +153,6 @@ func (w *cosetSearch) search(c *cube.Cube, x solver.Coset, last cube.Move, left 
 				w.batch = w.batch[:0]
 			}
 		}
-		return
-	}
-	if w.table.Distance(x) > left {
 		return
 	}
 	for m := range cube.Move(cube.NFaceMoves) {

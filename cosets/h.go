@@ -18,12 +18,15 @@ const (
 var Moves = func() []cube.Move {
 	var ms []cube.Move
 	for m := range cube.Move(cube.NFaceMoves) {
-		if m.Axis() == cube.AxisUD || m.Power() == 2 {
+		if inA(m) {
 			ms = append(ms, m)
 		}
 	}
 	return ms
 }()
+
+// inA reports whether face turn m is one of A's.
+func inA(m cube.Move) bool { return m.Axis() == cube.AxisUD || m.Power() == 2 }
 
 // NMoves is len(Moves).
 const NMoves = 10
