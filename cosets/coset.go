@@ -78,7 +78,10 @@ func solveCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, maxD
 
 // searchCoset sets in bm the bit of r·s for every canonical sequence s of
 // exactly d face turns that takes r into H and ends in a move not in A (or,
-// for d = 0, r itself when it lies in H), and returns how many it found.
+// for d = 0, r itself when it lies in H), but for the short detours that
+// needed skips (their positions are in bm already, once depth d's prepass
+// has run), and returns how many it found. It carries the position as
+// permutation coordinates (search.go), not as a cube.
 // The sequences are cut into subtrees by their first two moves, searched
 // on workers goroutines; each collects its positions and sets them in
 // batches under a lock.
@@ -112,21 +115,26 @@ func searchCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, d i
 		found += int64(len(batch))
 		mu.Unlock()
 	}
-	start := solver.CosetOf(&r)
+	start, startPerm := solver.CosetOf(&r), permOf(&r)
 	parallel.For(len(roots), workers, func(int) func(int) {
 		w := &cosetSearch{table: table, flush: flush}
 		return func(i int) {
 			if ctx.Err() != nil {
 				return
 			}
-			c, x := r, start
+			p, x := startPerm, start
 			for _, m := range roots[i] {
-				c.Move(&c, m)
+				p = permMoves.move(p, m)
 				x = table.Move(x, m)
 			}
 			last, left := roots[i][len(roots[i])-1], d-len(roots[i])
-			if table.Distance(x) <= left {
-				w.search(&c, x, last, left)
+			switch {
+			case left == 0:
+				if x == (solver.Coset{}) && !inA(last) {
+					w.mark(p)
+				}
+			case needed(left, table.Distance(x)):
+				w.search(p, x, last, left)
 			}
 			w.flush(w.batch)
 			w.batch = w.batch[:0]
@@ -142,29 +150,62 @@ type cosetSearch struct {
 	flush func([]Coord)
 }
 
-// search continues from cube c in coset x, whose last move was last, with
-// left moves to go; x is within left moves of H (the caller looked).
-func (w *cosetSearch) search(c *cube.Cube, x solver.Coset, last cube.Move, left int) {
-	if left == 0 {
-		if x == (solver.Coset{}) && !inA(last) {
-			w.batch = append(w.batch, CoordOf(c))
-			if len(w.batch) >= 1<<16 {
-				w.flush(w.batch)
-				w.batch = w.batch[:0]
+// outsideA is the mask of the face turns not in A, the quarter turns of F,
+// R, B and L: the last move of every sequence the search marks.
+var outsideA = func() (mask uint32) {
+	for m := range cube.Move(cube.NFaceMoves) {
+		if !inA(m) {
+			mask |= 1 << m
+		}
+	}
+	return mask
+}()
+
+// search continues from position p in coset x, whose last move was last,
+// with left > 0 moves to go; x is within left moves of H (the caller
+// looked).
+func (w *cosetSearch) search(p perm, x solver.Coset, last cube.Move, left int) {
+	moves := permMoves.nextMoves(last)
+	if left == 1 {
+		// The last move leaves A's moves to the prepass: a quarter turn of
+		// F, R, B or L that enters H.
+		for moves &= outsideA; moves != 0; {
+			m := popMove(&moves)
+			if w.table.Move(x, m) == (solver.Coset{}) {
+				w.mark(permMoves.move(p, m))
 			}
 		}
 		return
 	}
-	for m := range cube.Move(cube.NFaceMoves) {
-		if !cube.CanFollow(last, m) || left == 1 && inA(m) {
-			continue
-		}
+	for moves != 0 {
+		m := popMove(&moves)
 		y := w.table.Move(x, m)
-		if w.table.Distance(y) > left-1 {
-			continue
+		if needed(left-1, w.table.Distance(y)) {
+			w.search(permMoves.move(p, m), y, m, left-1)
 		}
-		var next cube.Cube
-		next.Move(c, m)
-		w.search(&next, y, m, left-1)
 	}
 }
+
+// mark records the position of H that p is.
+func (w *cosetSearch) mark(p perm) {
+	w.batch = append(w.batch, permMoves.coord(p))
+	if len(w.batch) >= 1<<16 {
+		w.flush(w.batch)
+		w.batch = w.batch[:0]
+	}
+}
+
+// needed reports whether the search must go on from a coset at distance
+// n from H with togo moves left (seed 002's coset solver, hcoset's
+// search): beyond n <= togo, the search skips short detours, n < togo
+// with n + togo < 5: every sequence such a node would end with, a tail of
+// togo moves into H ending outside A, is as an element a shorter sequence
+// or one of togo moves ending in a move of A (TestShortDetours checks all
+// of them), so that the position is in the bitmap already, from an
+// earlier depth or from this depth's prepass.
+func needed(togo, n int) bool {
+	return n == togo || n < togo && n+togo >= shortDetour
+}
+
+// shortDetour bounds the tails needed skips.
+const shortDetour = 5

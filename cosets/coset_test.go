@@ -87,3 +87,72 @@ func TestTrivialCosetFirstLevels(t *testing.T) {
 		}
 	}
 }
+
+// The proof of the search's skip (needed): every canonical tail of togo
+// moves ending outside A that enters H from a coset at distance n < togo,
+// n + togo < shortDetour, is as an element of the group either within
+// togo-1 moves or within togo moves by a sequence ending in a move of A.
+// Distances come from a breadth-first search of the cube group to depth
+// shortDetour-1, and a coset's distance, from the coset table, is the one
+// of the inverse of the tail (the positions p with p·τ in H are H·τ^-1).
+func TestShortDetours(t *testing.T) {
+	const radius = shortDetour - 1
+	dist := map[cube.Cube]int{cube.Solved: 0}
+	frontier := []cube.Cube{cube.Solved}
+	for d := 1; d <= radius; d++ {
+		var next []cube.Cube
+		for _, c := range frontier {
+			for m := range cube.Move(cube.NFaceMoves) {
+				n := c
+				n.Move(&n, m)
+				if _, ok := dist[n]; !ok {
+					dist[n] = d
+					next = append(next, n)
+				}
+			}
+		}
+		frontier = next
+	}
+	// endsInA reports whether c, at distance d, has a shortest sequence
+	// ending in a move of A.
+	endsInA := func(c cube.Cube, d int) bool {
+		for _, a := range Moves {
+			before := c
+			before.Move(&before, a.Inverse())
+			if e, ok := dist[before]; ok && e == d-1 {
+				return true
+			}
+		}
+		return false
+	}
+	skipped := 0
+	var walk func(tail cube.Cube, last cube.Move, togo int)
+	walk = func(tail cube.Cube, last cube.Move, togo int) {
+		if togo > 0 && !inA(last) {
+			inv := cube.Inverse(tail)
+			n := cosetTable.Distance(solver.CosetOf(&inv))
+			if !needed(togo, n) && n <= togo {
+				skipped++
+				if d := dist[tail]; d == togo && !endsInA(tail, d) {
+					t.Fatalf("a tail of %d moves from a coset %d moves from H is needed: %v", togo, n, tail)
+				}
+			}
+		}
+		if togo == radius {
+			return
+		}
+		for m := range cube.Move(cube.NFaceMoves) {
+			if togo > 0 && !cube.CanFollow(last, m) {
+				continue
+			}
+			next := tail
+			next.Move(&next, m)
+			walk(next, m, togo+1)
+		}
+	}
+	walk(cube.Solved, 0, 0)
+	if skipped == 0 {
+		t.Fatal("no tail is skipped")
+	}
+	t.Logf("%d tails skipped, each a shorter sequence or one ending in A", skipped)
+}

@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
+	"sort"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/parallel"
@@ -98,4 +100,105 @@ func (t *CosetTable) Distribution(workers int) []int64 {
 		}
 	}
 	return total[:last+1]
+}
+
+// CosetClasses numbers the cosets of H up to the 16 symmetries that keep
+// H (seed 002, section 4: conjugating a coset H·c by such a symmetry S
+// gives the coset H·S^-1cS, as hard to solve): 138,639,780 classes, the
+// list a run over all of G/H works through. A class is numbered by its
+// FlipUDSlice class and, among the twists the representative's stabiliser
+// does not identify, the least of each orbit, in increasing order; its
+// representative coset is that pair.
+type CosetClasses struct {
+	t *CosetTable
+	// first[c] is the number of the first class with FlipUDSlice class c;
+	// first[len] the total.
+	first []int64
+	// twists[c] lists the orbits' least twists for the FlipUDSlice classes
+	// whose representative some symmetry besides the identity fixes; the
+	// others take every twist.
+	twists map[int][]uint16
+}
+
+// Classes returns the numbering of the cosets' classes.
+func (t *CosetTable) Classes() *CosetClasses {
+	a, conj := t.t.a, t.t.b
+	k := &CosetClasses{t: t, first: make([]int64, len(a.rep)+1), twists: map[int][]uint16{}}
+	for c, stab := range a.stab {
+		n := int64(cube.NTwist)
+		if stab != 1 {
+			var least []uint16
+			for twist := range cube.NTwist {
+				minimal := true
+				for s := range nPhase1Syms {
+					if stab>>s&1 != 0 && int(conj[twist][s]) < twist {
+						minimal = false
+						break
+					}
+				}
+				if minimal {
+					least = append(least, uint16(twist))
+				}
+			}
+			k.twists[c] = least
+			n = int64(len(least))
+		}
+		k.first[c+1] = k.first[c] + n
+	}
+	return k
+}
+
+// Len returns the number of classes.
+func (k *CosetClasses) Len() int64 { return k.first[len(k.first)-1] }
+
+// Rep returns the representative coset of class i, 0 <= i < Len().
+func (k *CosetClasses) Rep(i int64) Coset {
+	c := sort.Search(len(k.first)-1, func(c int) bool { return k.first[c+1] > i })
+	twist := int(i - k.first[c])
+	if least, ok := k.twists[c]; ok {
+		twist = int(least[twist])
+	}
+	fs := int(k.t.t.a.rep[c])
+	return Coset{Twist: twist, Flip: fs % cube.NFlip, Slice: fs / cube.NFlip}
+}
+
+// Of returns the class of coset x.
+func (k *CosetClasses) Of(x Coset) int64 {
+	a, conj := k.t.t.a, k.t.t.b
+	cs := a.classSym[x.Slice*cube.NFlip+x.Flip]
+	c, s := int(cs/nPhase1Syms), cs%nPhase1Syms
+	twist := int(conj[x.Twist][s])
+	least, ok := k.twists[c]
+	if !ok {
+		return k.first[c] + int64(twist)
+	}
+	// The least twist of the orbit under the representative's stabiliser.
+	orbitLeast := twist
+	for t := range nPhase1Syms {
+		if a.stab[c]>>t&1 != 0 {
+			orbitLeast = min(orbitLeast, int(conj[twist][t]))
+		}
+	}
+	i, _ := slices.BinarySearch(least, uint16(orbitLeast))
+	return k.first[c] + int64(i)
+}
+
+// Maneuver returns a shortest sequence from H into coset x: applied to the
+// solved cube it gives a representative of x (seed 002's cosets are given
+// by such a position).
+func (t *CosetTable) Maneuver(x Coset) []cube.Move {
+	var toH []cube.Move
+	for d := t.Distance(x); d > 0; d-- {
+		for _, m := range metricMoves(t.metric) {
+			if y := t.Move(x, m); t.Distance(y) == d-1 {
+				toH, x = append(toH, m), y
+				break
+			}
+		}
+	}
+	out := make([]cube.Move, len(toH))
+	for i, m := range toH {
+		out[len(toH)-1-i] = m.Inverse()
+	}
+	return out
 }

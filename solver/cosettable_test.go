@@ -51,3 +51,75 @@ func TestCosetTable(t *testing.T) {
 		t.Logf("%v: %v", m, dist)
 	}
 }
+
+// The classes of cosets under the 16 symmetries: as many as Burnside's
+// lemma counts from the symmetries' fixed cosets (a fixed coset is a fixed
+// FlipUDSlice with a fixed twist), and seed 002's 138,639,780; a class's
+// number survives conjugation, and its representative is conjugate to the
+// coset; the maneuvers reach their cosets by a shortest path.
+func TestCosetClasses(t *testing.T) {
+	table, err := shared.CosetTable(cube.HTM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	classes := table.Classes()
+	var fixed int64
+	for s := range cube.Sym(nPhase1Syms) {
+		var flipSlices, twists int64
+		for fs := range nFlipSlice {
+			c := cube.Conjugate(flipSliceCube(fs), s)
+			if flipSliceOf(&c) == fs {
+				flipSlices++
+			}
+		}
+		for tw := range cube.NTwist {
+			c := cube.Solved
+			c.SetTwist(tw)
+			c = cube.Conjugate(c, s)
+			if c.Twist() == tw {
+				twists++
+			}
+		}
+		fixed += flipSlices * twists
+	}
+	if fixed%nPhase1Syms != 0 || fixed/nPhase1Syms != classes.Len() {
+		t.Fatalf("%d classes, Burnside's lemma %d/16", classes.Len(), fixed)
+	}
+	if classes.Len() != 138639780 {
+		t.Fatalf("%d classes, seed 002 138,639,780", classes.Len())
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 20000 {
+		c := cube.Random(rng)
+		x := CosetOf(&c)
+		i := classes.Of(x)
+		rep := classes.Rep(i)
+		if classes.Of(rep) != i {
+			t.Fatalf("class %d's representative %+v is in class %d", i, rep, classes.Of(rep))
+		}
+		conjugate := false
+		for s := range cube.Sym(nPhase1Syms) {
+			d := cube.Conjugate(c, s)
+			y := CosetOf(&d)
+			if classes.Of(y) != i {
+				t.Fatalf("coset %+v is in class %d, its conjugate %+v by S(%d) in %d", x, i, y, s, classes.Of(y))
+			}
+			conjugate = conjugate || y == rep
+		}
+		if !conjugate {
+			t.Fatalf("coset %+v is no conjugate of its class's representative %+v", x, rep)
+		}
+		r := cube.Solved
+		for _, m := range table.Maneuver(x) {
+			r.Move(&r, m)
+		}
+		if CosetOf(&r) != x || len(table.Maneuver(x)) != table.Distance(x) {
+			t.Fatalf("coset %+v: maneuver %v reaches %+v", x, table.Maneuver(x), CosetOf(&r))
+		}
+	}
+	for _, i := range []int64{0, 1, classes.Len() - 1} {
+		if classes.Of(classes.Rep(i)) != i {
+			t.Fatalf("class %d's representative is in class %d", i, classes.Of(classes.Rep(i)))
+		}
+	}
+}
