@@ -20,7 +20,7 @@ var allowed = map[string][]string{
 	"solver":              {"cube", "internal/hugepage", "internal/parallel", "internal/tablecache"},
 	"upperface":           {"cube", "internal/hashjoin", "internal/parallel"},
 	"centers":             {"cube", "internal/hashjoin", "internal/parallel", "internal/hugepage"},
-	"cosets":              {"cube", "solver", "internal/parallel"},
+	"cosets":              {"cube", "solver", "internal/parallel", "internal/hugepage"},
 	"tables":              {"internal/atomicfile"},
 	"internal/progress":   {},
 	"internal/hashjoin":   {"internal/parallel", "internal/hugepage"},

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/hugepage"
 )
 
 // The bitmap's layout, after seed 002's coset solver (section 6): one page
@@ -40,11 +41,36 @@ type Bitmap struct {
 	pages [][]byte
 	// used[p] is false when page p is known to be empty.
 	used []bool
+	// region, when set, holds every page, on huge pages where the system
+	// gives them (internal/hugepage): the search sets bits all over the
+	// bitmap, and with 4 KB pages each would also miss the TLB.
+	region []byte
 }
 
-// NewBitmap returns an empty bitmap.
+// NewBitmap returns an empty bitmap whose pages are allocated one by one
+// as they are first written, for sets that stay small.
 func NewBitmap() *Bitmap {
 	return &Bitmap{pages: make([][]byte, NCornerPerms), used: make([]bool, NCornerPerms)}
+}
+
+// newDenseBitmap returns an empty bitmap for sets that grow to most of H:
+// its BitmapBytes are allocated at once, advised onto huge pages before
+// they are touched.
+func newDenseBitmap() *Bitmap {
+	b := NewBitmap()
+	b.region = make([]byte, BitmapBytes)
+	hugepage.Advise(b.region)
+	return b
+}
+
+// reset empties b, keeping its memory.
+func (b *Bitmap) reset() {
+	for p, used := range b.used {
+		if used {
+			clear(b.pages[p])
+			b.used[p] = false
+		}
+	}
 }
 
 // page returns page p to read, empty when never written.
@@ -61,7 +87,11 @@ var emptyPage [pageStride]byte
 // write a page at a time.
 func (b *Bitmap) writePage(p int) []byte {
 	if b.pages[p] == nil {
-		b.pages[p] = make([]byte, pageStride)
+		if b.region != nil {
+			b.pages[p] = b.region[p*pageStride : (p+1)*pageStride : (p+1)*pageStride]
+		} else {
+			b.pages[p] = make([]byte, pageStride)
+		}
 	}
 	b.used[p] = true
 	return b.pages[p]
@@ -170,59 +200,66 @@ var rowPerms = func() (t [NMoves]rowPerm) {
 // extendPage writes page tp of dst: the positions of src's page tp and
 // every position one move of A from a position of src (one level of a
 // breadth-first search, seed 002's prepass). It returns how many there are.
-// For each target row it reads the one source row each move takes to it
-// (the source pages, eleven at most, stay in the caches), so that each row
-// of dst is written once, whole, in one pass over the page. Only one
-// goroutine may write page tp of dst; src is only read.
-func extendPage(dst, src *Bitmap, tp int) int64 {
-	// For each move, its source page and its inverse (whose row table
-	// gives the source row of a target row); the half turns also permute
-	// the middle edges' bits, U and D turns keep them.
-	type source struct {
-		page []byte
-		back int
-		perm *rowPerm
+// It works a move at a time: acc, the page's rows, starts as src's page tp
+// and ORs in, for each move, the source row each target row comes from
+// (the move's inverse's row table, read in order, gives it; the source
+// page, 60 KB, stays in the cache); then it writes dst's page once. Only one goroutine may write page tp of dst, with
+// its own acc; src is only read.
+func extendPage(dst, src *Bitmap, tp int, acc *[nRows]uint32) int64 {
+	any := src.used[tp]
+	for i := range Moves {
+		any = any || src.used[tables.corners[tp][tables.inverse[i]]]
 	}
-	var kept, permuted [NMoves]source
-	nk, np := 0, 0
-	for i, m := range Moves {
-		back := tables.inverse[i]
-		sp := int(tables.corners[tp][back])
-		switch {
-		case !src.used[sp]:
-		case m.Axis() == cube.AxisUD:
-			kept[nk] = source{src.pages[sp], back, nil}
-			nk++
-		default:
-			permuted[np] = source{src.pages[sp], back, &rowPerms[i]}
-			np++
-		}
-	}
-	if nk+np == 0 && !src.used[tp] {
+	if !any {
 		if dst.used[tp] {
 			clear(dst.pages[tp])
 			dst.used[tp] = false
 		}
 		return 0
 	}
-	d, self := dst.writePage(tp), src.page(tp)
-	var n int
-	for t := range nRows {
-		o := t * rowBytes
-		v := binary.LittleEndian.Uint32(self[o:]) & rowMask
-		if v != rowMask { // a full row stays full
-			rows := &tables.rows[t]
-			for _, f := range kept[:nk] {
-				v |= binary.LittleEndian.Uint32(f.page[int(rows[f.back])*rowBytes:])
-			}
-			for _, f := range permuted[:np] {
-				v |= f.perm.apply(binary.LittleEndian.Uint32(f.page[int(rows[f.back])*rowBytes:]))
-			}
-			v &= rowMask
+	self := src.page(tp)
+	full := 0
+	for t := range acc {
+		acc[t] = binary.LittleEndian.Uint32(self[t*rowBytes:]) & rowMask
+		if acc[t] == rowMask {
+			full++
 		}
+	}
+	// Where most rows are full, skipping them saves the half turns'
+	// permutations; elsewhere the test costs more than it saves.
+	skipFull := 2*full > nRows
+	for i, m := range Moves {
+		back := tables.inverse[i]
+		sp := int(tables.corners[tp][back])
+		if !src.used[sp] {
+			continue
+		}
+		from, rows := src.pages[sp], &tables.rows[back]
+		if m.Axis() == cube.AxisUD { // U and D turns keep the middle edges
+			for t, v := range acc {
+				acc[t] = v | binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:])&rowMask
+			}
+			continue
+		}
+		perm := &rowPerms[i]
+		if skipFull {
+			for t, v := range acc {
+				if v != rowMask {
+					acc[t] = v | perm.apply(binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]))
+				}
+			}
+			continue
+		}
+		for t, v := range acc {
+			acc[t] = v | perm.apply(binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]))
+		}
+	}
+	d := dst.writePage(tp)
+	var n int
+	for t, v := range acc {
 		// The fourth byte written is the next row's first, written next
 		// (or the page's padding after its last row).
-		binary.LittleEndian.PutUint32(d[o:], v)
+		binary.LittleEndian.PutUint32(d[t*rowBytes:], v)
 		n += bits.OnesCount32(v)
 	}
 	return int64(n)

@@ -3,6 +3,7 @@ package cosets
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/parallel"
@@ -25,67 +26,169 @@ import (
 // axis among themselves) one the search makes: so after depth d the bitmap
 // holds exactly the positions within d moves.
 
-// CosetBytes is the memory SolveCoset needs besides the coset table: two
+// CosetBytes is the memory a coset run needs besides the coset table: two
 // bitmaps, the one being extended and the extension.
 const CosetBytes = 2 * BitmapBytes
 
-// CosetLevels is what SolveCoset found.
+// prepassFrom is the number of positions from which a depth begins with a
+// prepass (seed 002's coset solver uses six million): below it the
+// positions lie on few pages and the search, taking every last move, is
+// cheaper than a pass over the bitmap.
+const prepassFrom = 6_000_000
+
+// CosetLevels is what CosetSolver.Levels found.
 type CosetLevels struct {
 	// Positions[d] is the number of positions of the coset at distance d.
 	Positions []int64
 	// Probes[d] is the number of sequences of depth d's search that ended
 	// in H (each sets one bit, new or not).
 	Probes []int64
+	// PrepassSeconds[d] and SearchSeconds[d] are what depth d's prepass
+	// and search took.
+	PrepassSeconds, SearchSeconds []float64
 }
 
-// SolveCoset counts the positions of the coset of r at each distance from
-// solved, through maxDepth, with the coset table in HTM.
-func SolveCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, maxDepth, workers int) (CosetLevels, error) {
-	levels, _, err := solveCoset(ctx, r, table, maxDepth, workers)
-	return levels, err
+// Bitmaps are the two bitmaps a search of H or of a coset alternates
+// between, level by level: the positions found so far and the next level.
+type Bitmaps struct {
+	within, next *Bitmap
 }
 
-// solveCoset is SolveCoset, returning also the bitmap of the positions
-// within the last depth searched.
-func solveCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, maxDepth, workers int) (CosetLevels, *Bitmap, error) {
-	var out CosetLevels
-	within, next := NewBitmap(), NewBitmap()
-	var total int64
-	for d := 0; d <= maxDepth; d++ {
-		if err := ctx.Err(); err != nil {
-			return out, within, err
-		}
-		if d > 0 {
-			parallel.For(NCornerPerms, workers, func(int) func(int) {
-				return func(p int) { extendPage(next, within, p) }
-			})
-			within, next = next, within
-		}
-		probes, err := searchCoset(ctx, r, table, d, within, workers)
-		if err != nil {
-			return out, within, err
-		}
-		n := within.Count()
-		out.Positions = append(out.Positions, n-total)
-		out.Probes = append(out.Probes, probes)
-		total = n
-		if total == HSize {
-			break
+// NewBitmaps allocates two bitmaps of BitmapBytes each (CosetBytes), for
+// searches that fill them.
+func NewBitmaps() *Bitmaps {
+	return &Bitmaps{within: newDenseBitmap(), next: newDenseBitmap()}
+}
+
+// newSparseBitmaps returns bitmaps whose pages are allocated as they are
+// written, for the tests' small sets.
+func newSparseBitmaps() *Bitmaps {
+	return &Bitmaps{within: NewBitmap(), next: NewBitmap()}
+}
+
+// reset empties both bitmaps, keeping their memory.
+func (b *Bitmaps) reset() {
+	b.within.reset()
+	b.next.reset()
+}
+
+// CosetSolver solves cosets of H one after another with one pair of
+// bitmaps and one coset table (seed 002's runs kept the pattern database
+// in memory for a whole range of cosets).
+type CosetSolver struct {
+	table *solver.CosetTable
+	two   *solver.Solver
+	bm    *Bitmaps
+	// workers is the number of goroutines of each search and prepass.
+	workers int
+}
+
+// NewCosetSolver returns a solver working in bm, with the coset table in
+// HTM and the two-phase solver two for the positions a proof leaves (its
+// ExtraDepths should be 0: any solution within the bound will do).
+func NewCosetSolver(table *solver.CosetTable, two *solver.Solver, bm *Bitmaps, workers int) *CosetSolver {
+	return &CosetSolver{table: table, two: two, bm: bm, workers: workers}
+}
+
+// Levels counts the positions of the coset of r at each distance from
+// solved, through maxDepth (exact mode).
+func (s *CosetSolver) Levels(ctx context.Context, r cube.Cube, maxDepth int) (CosetLevels, error) {
+	run := s.newRun(r)
+	for d := 0; d <= maxDepth && run.total < HSize; d++ {
+		if err := run.level(ctx, d, fullSearch); err != nil {
+			return run.levels, err
 		}
 	}
-	return out, within, nil
+	return run.levels, nil
 }
 
+// cosetRun is the bitmap of one coset as it grows a depth at a time.
+type cosetRun struct {
+	*CosetSolver
+	r           cube.Cube
+	total       int64 // positions in bm.within
+	levels      CosetLevels
+	prepassFrom int64                          // prepassFrom, but in tests
+	goal        func(afterPrepass int64) int64 // partialGoal, but in tests
+}
+
+// newRun empties the bitmaps for the coset of r.
+func (s *CosetSolver) newRun(r cube.Cube) *cosetRun {
+	s.bm.reset()
+	return &cosetRun{CosetSolver: s, r: r, prepassFrom: prepassFrom, goal: partialGoal}
+}
+
+// howToSearch is what a level does after its prepass.
+type howToSearch int
+
+const (
+	noSearch      howToSearch = iota // the prepass alone
+	fullSearch                       // every sequence of the depth
+	partialSearch                    // sequences until seed 002's goal (partialGoal)
+)
+
+// partialGoal is seed 002's goal for its partial depth-16 search (section
+// 7): search until the coset has 167,000,000 positions plus a third of
+// those it had after the depth's prepass (which found them with moves of A,
+// whose sequences have fewer canonical successors and so count less).
+func partialGoal(afterPrepass int64) int64 { return 167_000_000 + afterPrepass/3 }
+
+// level extends the bitmap from the positions within d-1 moves by a
+// prepass (a move of A more) and a search of the sequences of d moves, so
+// that it holds the positions within d exactly (fullSearch), or a part of
+// them (noSearch, partialSearch: seed 002's proof mode beyond its search
+// depth), and records the level.
+func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	prepassed := d > 0 && (c.total >= c.prepassFrom || how != fullSearch)
+	start := time.Now()
+	n := c.total
+	if prepassed {
+		n = c.bm.extend(c.workers)
+	}
+	searchStart := time.Now()
+	var probes int64
+	if how != noSearch {
+		var stop partial
+		if how == partialSearch {
+			stop = partial{Found: n, Goal: c.goal(n)}
+		}
+		var err error
+		if probes, err = searchCoset(ctx, c.r, c.table, d, c.bm.within, prepassed, stop, c.workers); err != nil {
+			return err
+		}
+		n = c.bm.within.Count()
+	}
+	c.levels.Positions = append(c.levels.Positions, n-c.total)
+	c.levels.Probes = append(c.levels.Probes, probes)
+	c.levels.PrepassSeconds = append(c.levels.PrepassSeconds, searchStart.Sub(start).Seconds())
+	c.levels.SearchSeconds = append(c.levels.SearchSeconds, time.Since(searchStart).Seconds())
+	c.total = n
+	return nil
+}
+
+// partial stops a search once the coset has Goal positions (none when
+// Goal is 0), Found of them in the bitmap before the search.
+type partial struct {
+	Found, Goal int64
+}
+
+// partialChunk is the number of first-two-move subtrees a partial search
+// runs between looks at its goal.
+const partialChunk = 16
+
 // searchCoset sets in bm the bit of r·s for every canonical sequence s of
-// exactly d face turns that takes r into H and ends in a move not in A (or,
-// for d = 0, r itself when it lies in H), but for the short detours that
-// needed skips (their positions are in bm already, once depth d's prepass
-// has run), and returns how many it found. It carries the position as
+// exactly d face turns that takes r into H (or, for d = 0, r itself when it
+// lies in H), and returns how many it found. When bm has been prepassed
+// for depth d, the sequences ending in a move of A are left out, and so are
+// the short detours that needed skips: their positions are in bm already. It carries the position as
 // permutation coordinates (search.go), not as a cube.
 // The sequences are cut into subtrees by their first two moves, searched
 // on workers goroutines; each collects its positions and sets them in
 // batches under a lock.
-func searchCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, d int, bm *Bitmap, workers int) (int64, error) {
+func searchCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, d int, bm *Bitmap, prepassed bool, stop partial, workers int) (int64, error) {
 	if d == 0 {
 		if InH(&r) {
 			bm.Set(CoordOf(&r))
@@ -106,60 +209,82 @@ func searchCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, d i
 		}
 	}
 	var mu sync.Mutex
-	var found int64
+	var found, added int64
 	flush := func(batch []Coord) {
 		mu.Lock()
 		for _, x := range batch {
-			bm.Set(x)
+			if bm.Set(x) {
+				added++
+			}
 		}
 		found += int64(len(batch))
 		mu.Unlock()
 	}
 	start, startPerm := solver.CosetOf(&r), permOf(&r)
-	parallel.For(len(roots), workers, func(int) func(int) {
-		w := &cosetSearch{table: table, flush: flush}
-		return func(i int) {
-			if ctx.Err() != nil {
-				return
+	// A partial search checks its goal after each chunk of roots, the
+	// chunks fixed, so that where it stops does not depend on the workers.
+	chunk := len(roots)
+	if stop.Goal > 0 {
+		chunk = partialChunk
+	}
+	for lo := 0; lo < len(roots) && !(stop.Goal > 0 && stop.Found+added >= stop.Goal); lo += chunk {
+		part := roots[lo:min(lo+chunk, len(roots))]
+		parallel.For(len(part), workers, func(int) func(int) {
+			w := &cosetSearch{table: table, flush: flush, last: allMoves, needed: within}
+			if prepassed {
+				w.last, w.needed = outsideA, neededAfterPrepass
 			}
-			p, x := startPerm, start
-			for _, m := range roots[i] {
-				p = permMoves.move(p, m)
-				x = table.Move(x, m)
-			}
-			last, left := roots[i][len(roots[i])-1], d-len(roots[i])
-			switch {
-			case left == 0:
-				if x == (solver.Coset{}) && !inA(last) {
-					w.mark(p)
+			return func(i int) {
+				if ctx.Err() != nil {
+					return
 				}
-			case needed(left, table.Distance(x)):
-				w.search(p, x, last, left)
+				p, x := startPerm, start
+				for _, m := range part[i] {
+					p = permMoves.move(p, m)
+					x = table.Move(x, m)
+				}
+				last, left := part[i][len(part[i])-1], d-len(part[i])
+				switch {
+				case left == 0:
+					if x == (solver.Coset{}) && w.last>>last&1 != 0 {
+						w.mark(p)
+					}
+				case w.needed(left, table.Distance(x)):
+					w.search(p, x, last, left)
+				}
+				w.flush(w.batch)
+				w.batch = w.batch[:0]
 			}
-			w.flush(w.batch)
-			w.batch = w.batch[:0]
-		}
-	})
+		})
+	}
 	return found, ctx.Err()
 }
 
 // cosetSearch is one worker's depth-first search.
 type cosetSearch struct {
 	table *solver.CosetTable
-	batch []Coord
-	flush func([]Coord)
+	// last is the mask of the moves a sequence may end with; needed
+	// decides which nodes to search on from.
+	last   uint32
+	needed func(togo, n int) bool
+	batch  []Coord
+	flush  func([]Coord)
 }
 
 // outsideA is the mask of the face turns not in A, the quarter turns of F,
-// R, B and L: the last move of every sequence the search marks.
-var outsideA = func() (mask uint32) {
-	for m := range cube.Move(cube.NFaceMoves) {
-		if !inA(m) {
-			mask |= 1 << m
+// R, B and L: the last moves of the sequences the search marks after a
+// prepass; allMoves the mask of all 18.
+var (
+	outsideA = func() (mask uint32) {
+		for m := range cube.Move(cube.NFaceMoves) {
+			if !inA(m) {
+				mask |= 1 << m
+			}
 		}
-	}
-	return mask
-}()
+		return mask
+	}()
+	allMoves uint32 = 1<<cube.NFaceMoves - 1
+)
 
 // search continues from position p in coset x, whose last move was last,
 // with left > 0 moves to go; x is within left moves of H (the caller
@@ -167,9 +292,7 @@ var outsideA = func() (mask uint32) {
 func (w *cosetSearch) search(p perm, x solver.Coset, last cube.Move, left int) {
 	moves := permMoves.nextMoves(last)
 	if left == 1 {
-		// The last move leaves A's moves to the prepass: a quarter turn of
-		// F, R, B or L that enters H.
-		for moves &= outsideA; moves != 0; {
+		for moves &= w.last; moves != 0; {
 			m := popMove(&moves)
 			if w.table.Move(x, m) == (solver.Coset{}) {
 				w.mark(permMoves.move(p, m))
@@ -180,7 +303,7 @@ func (w *cosetSearch) search(p perm, x solver.Coset, last cube.Move, left int) {
 	for moves != 0 {
 		m := popMove(&moves)
 		y := w.table.Move(x, m)
-		if needed(left-1, w.table.Distance(y)) {
+		if w.needed(left-1, w.table.Distance(y)) {
 			w.search(permMoves.move(p, m), y, m, left-1)
 		}
 	}
@@ -195,15 +318,19 @@ func (w *cosetSearch) mark(p perm) {
 	}
 }
 
-// needed reports whether the search must go on from a coset at distance
-// n from H with togo moves left (seed 002's coset solver, hcoset's
-// search): beyond n <= togo, the search skips short detours, n < togo
-// with n + togo < 5: every sequence such a node would end with, a tail of
-// togo moves into H ending outside A, is as an element a shorter sequence
-// or one of togo moves ending in a move of A (TestShortDetours checks all
-// of them), so that the position is in the bitmap already, from an
-// earlier depth or from this depth's prepass.
-func needed(togo, n int) bool {
+// within reports whether a coset at distance n from H is within togo
+// moves of it: the search goes on from such nodes.
+func within(togo, n int) bool { return n <= togo }
+
+// neededAfterPrepass reports whether the search must go on from a coset at
+// distance n from H with togo moves left, once the depth's prepass has run
+// (seed 002's coset solver, hcoset's search): beyond n <= togo, it skips
+// short detours, n < togo with n + togo < 5: every sequence such a node
+// would end with, a tail of togo moves into H ending outside A, is as an
+// element a shorter sequence or one of togo moves ending in a move of A
+// (TestShortDetours checks all of them), so that the position is in the
+// bitmap already, from an earlier depth or from this depth's prepass.
+func neededAfterPrepass(togo, n int) bool {
 	return n == togo || n < togo && n+togo >= shortDetour
 }
 

@@ -2,6 +2,7 @@ package cosets
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -20,8 +21,10 @@ var cosetTable = func() *solver.CosetTable {
 // representative: the positions of H it reaches at each depth (r·s = h
 // for a shortest s solves the coset's position h^-1·r, so its distance is
 // |s|) are as many as the bits set first at that depth, and at the last
-// depth the bitmap holds each of them (so no other).
-func TestSolveCosetAgainstBFS(t *testing.T) {
+// depth the bitmap holds each of them (so no other). Both ways of growing
+// a level are checked: the search alone, and a prepass then the search of
+// the sequences ending outside A.
+func TestCosetSolverAgainstBFS(t *testing.T) {
 	const depth = 5
 	for _, rep := range []string{"F R", "R2 F' L", "U F2 R' D B"} {
 		r := cube.Solved
@@ -31,11 +34,6 @@ func TestSolveCosetAgainstBFS(t *testing.T) {
 		}
 		for _, m := range moves {
 			r.Move(&r, m)
-		}
-		// The search, one depth at a time, keeping each depth's bitmap.
-		levels, bm, err := solveCoset(context.Background(), r, cosetTable, depth, 2)
-		if err != nil {
-			t.Fatal(err)
 		}
 		dist := map[cube.Cube]int{r: 0}
 		frontier := []cube.Cube{r}
@@ -60,23 +58,30 @@ func TestSolveCosetAgainstBFS(t *testing.T) {
 			}
 			frontier = next
 		}
-		for d := range want {
-			if d >= len(levels.Positions) || levels.Positions[d] != want[d] {
-				t.Fatalf("coset of %s: the solver's levels %v, the breadth-first search's %v", rep, levels.Positions, want)
+		for _, from := range []int64{0, HSize} {
+			run := NewCosetSolver(cosetTable, nil, newSparseBitmaps(), 2).newRun(r)
+			run.prepassFrom = from
+			for d := 0; d <= depth; d++ {
+				if err := run.level(context.Background(), d, fullSearch); err != nil {
+					t.Fatal(err)
+				}
 			}
-		}
-		for c := range dist {
-			if InH(&c) && !bm.Has(CoordOf(&c)) {
-				t.Fatalf("coset of %s: %v, in H within %d moves, is not in the bitmap", rep, c, depth)
+			if !slices.Equal(run.levels.Positions, want) {
+				t.Fatalf("coset of %s, prepasses from %d: the solver's levels %v, the breadth-first search's %v", rep, from, run.levels.Positions, want)
 			}
+			for c := range dist {
+				if InH(&c) && !run.bm.within.Has(CoordOf(&c)) {
+					t.Fatalf("coset of %s: %v, in H within %d moves, is not in the bitmap", rep, c, depth)
+				}
+			}
+			t.Logf("coset of %s, prepasses from %d: %v (probes %v)", rep, from, run.levels.Positions, run.levels.Probes)
 		}
-		t.Logf("coset of %s: %v (probes %v)", rep, levels.Positions, levels.Probes)
 	}
 }
 
 // The trivial coset's first levels are seed 001's Table 1, "moves in S".
 func TestTrivialCosetFirstLevels(t *testing.T) {
-	levels, err := SolveCoset(context.Background(), cube.Solved, cosetTable, 6, 2)
+	levels, err := NewCosetSolver(cosetTable, nil, newSparseBitmaps(), 2).Levels(context.Background(), cube.Solved, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +136,7 @@ func TestShortDetours(t *testing.T) {
 		if togo > 0 && !inA(last) {
 			inv := cube.Inverse(tail)
 			n := cosetTable.Distance(solver.CosetOf(&inv))
-			if !needed(togo, n) && n <= togo {
+			if !neededAfterPrepass(togo, n) && n <= togo {
 				skipped++
 				if d := dist[tail]; d == togo && !endsInA(tail, d) {
 					t.Fatalf("a tail of %d moves from a coset %d moves from H is needed: %v", togo, n, tail)
@@ -155,4 +160,45 @@ func TestShortDetours(t *testing.T) {
 		t.Fatal("no tail is skipped")
 	}
 	t.Logf("%d tails skipped, each a shorter sequence or one ending in A", skipped)
+}
+
+// A partial search stops at a chunk of subtrees past its goal, the same
+// one whatever the workers, and finds a subset of the full search's
+// positions.
+func TestPartialSearch(t *testing.T) {
+	moves, err := cube.ParseManeuver("U F2 R' D B")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := cube.Solved
+	for _, m := range moves {
+		r.Move(&r, m)
+	}
+	const depth = 6
+	counts := map[howToSearch][]int64{}
+	for _, workers := range []int{1, 2} {
+		for _, how := range []howToSearch{partialSearch, fullSearch} {
+			run := NewCosetSolver(cosetTable, nil, newSparseBitmaps(), workers).newRun(r)
+			run.prepassFrom = 0
+			run.goal = func(afterPrepass int64) int64 { return afterPrepass + 20 }
+			for d := 0; d <= depth; d++ {
+				h := fullSearch
+				if d == depth {
+					h = how
+				}
+				if err := run.level(context.Background(), d, h); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if prev, ok := counts[how]; ok && !slices.Equal(prev, run.levels.Positions) {
+				t.Fatalf("%v: %v with one worker, %v with two", how, prev, run.levels.Positions)
+			}
+			counts[how] = run.levels.Positions
+		}
+	}
+	part, full := counts[partialSearch][depth], counts[fullSearch][depth]
+	if part >= full || part < 20 {
+		t.Fatalf("the partial search found %d positions at depth %d, the full one %d", part, depth, full)
+	}
+	t.Logf("depth %d: partial %d, full %d", depth, part, full)
 }

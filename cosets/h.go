@@ -83,7 +83,7 @@ func InH(c *cube.Cube) bool {
 // moveTables are the three coordinates' moves under the ten moves of A.
 type moveTables struct {
 	corners [NCornerPerms][NMoves]uint16
-	rows    [NEdgePerms / 2][NMoves]uint16 // edge pair k goes to pair rows[k][m]
+	rows    [NMoves][NEdgePerms / 2]uint16 // edge pair k goes to pair rows[m][k] (move-major, for the prepass's loops)
 	middle  [NMiddlePerms][NMoves]uint8
 	inverse [NMoves]int // Moves[inverse[i]] undoes Moves[i]
 }
@@ -115,7 +115,7 @@ func newMoveTables() *moveTables {
 			if to[0]/2 != to[1]/2 {
 				panic("cosets: a move splits a pair of edge permutations")
 			}
-			t.rows[k][i] = uint16(to[0] / 2)
+			t.rows[i][k] = uint16(to[0] / 2)
 		}
 		for x := range NMiddlePerms {
 			c := Coord{Middle: x}.Cube()

@@ -55,7 +55,7 @@ func TestMoveTables(t *testing.T) {
 				t.Fatalf("%v leaves H", m)
 			}
 			y := CoordOf(&d)
-			if int(tables.corners[x.Corners][i]) != y.Corners || int(tables.rows[x.Edges/2][i]) != y.Edges/2 || int(tables.middle[x.Middle][i]) != y.Middle {
+			if int(tables.corners[x.Corners][i]) != y.Corners || int(tables.rows[i][x.Edges/2]) != y.Edges/2 || int(tables.middle[x.Middle][i]) != y.Middle {
 				t.Fatalf("%+v after %v: tables disagree with %+v", x, m, y)
 			}
 			d.Move(&d, Moves[tables.inverse[i]])
@@ -83,8 +83,9 @@ func TestExtendAgainstCubes(t *testing.T) {
 		}
 	}
 	var added int64
+	var acc [nRows]uint32
 	for p := range NCornerPerms {
-		added += extendPage(dst, src, p)
+		added += extendPage(dst, src, p, &acc)
 	}
 	if got := dst.Count(); got != int64(len(want)) || added != got {
 		t.Fatalf("%d positions one move away (%d added), want %d", got, added, len(want))
@@ -100,7 +101,7 @@ func TestExtendAgainstCubes(t *testing.T) {
 // cubes in a hash set, and seed 001's Table 1.
 func TestDistancesInAFirstLevels(t *testing.T) {
 	const depth = 5
-	got, err := DistancesInA(context.Background(), depth, 2, nil)
+	got, err := DistancesInA(context.Background(), newSparseBitmaps(), depth, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,10 +132,11 @@ func TestDistancesInAFirstLevels(t *testing.T) {
 }
 
 // BenchmarkDistancesInA times the "moves in A" column of Table 1: the whole
-// breadth-first search of H (7.3 GB).
+// breadth-first search of H, in two bitmaps of 2.4 GB.
 func BenchmarkDistancesInA(b *testing.B) {
+	bm := NewBitmaps()
 	for b.Loop() {
-		levels, err := DistancesInA(context.Background(), 0, 2, func(levels []int64) {
+		levels, err := DistancesInA(context.Background(), bm, 0, 2, func(levels []int64) {
 			b.Logf("depth %d: %d positions", len(levels)-1, levels[len(levels)-1])
 		})
 		if err != nil {

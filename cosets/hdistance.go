@@ -11,27 +11,20 @@ const HDistanceBytes = 2 * BitmapBytes
 
 // DistancesInA counts the positions of H at each distance from the solved
 // cube in moves of A: the "moves in A" column of seed 001's Table 1. It is
-// a breadth-first search over bitmaps: the positions within d+1 moves are
-// those within d and their neighbours, one prepass (seed 002, section 6)
-// of the bitmap of those within d. It stops after maxDepth levels when
-// maxDepth is positive. progress, if not nil, is called after each level
-// with the levels' counts so far.
-func DistancesInA(ctx context.Context, maxDepth, workers int, progress func(levels []int64)) ([]int64, error) {
-	within, next := NewBitmap(), NewBitmap()
-	within.Set(Coord{})
+// a breadth-first search over bm: the positions within d+1 moves are those
+// within d and their neighbours, one prepass (seed 002, section 6) of the
+// bitmap of those within d. It stops after maxDepth levels when maxDepth is
+// positive. progress, if not nil, is called after each level with the
+// levels' counts so far.
+func DistancesInA(ctx context.Context, bm *Bitmaps, maxDepth, workers int, progress func(levels []int64)) ([]int64, error) {
+	bm.reset()
+	bm.within.Set(Coord{})
 	levels := []int64{1}
 	for total := int64(1); total < HSize && (maxDepth <= 0 || len(levels) <= maxDepth); {
 		if err := ctx.Err(); err != nil {
 			return levels, err
 		}
-		counts := make([]int64, NCornerPerms)
-		parallel.For(NCornerPerms, workers, func(int) func(int) {
-			return func(p int) { counts[p] = extendPage(next, within, p) }
-		})
-		var n int64
-		for _, c := range counts {
-			n += c
-		}
+		n := bm.extend(workers)
 		if n == total {
 			break
 		}
@@ -40,7 +33,23 @@ func DistancesInA(ctx context.Context, maxDepth, workers int, progress func(leve
 		if progress != nil {
 			progress(levels)
 		}
-		within, next = next, within
 	}
 	return levels, nil
+}
+
+// extend runs one prepass: next becomes within and every position one
+// move of A from it, and the two swap. It returns the positions now in
+// within.
+func (b *Bitmaps) extend(workers int) int64 {
+	counts := make([]int64, NCornerPerms)
+	parallel.For(NCornerPerms, workers, func(int) func(int) {
+		acc := new([nRows]uint32)
+		return func(p int) { counts[p] = extendPage(b.next, b.within, p, acc) }
+	})
+	b.within, b.next = b.next, b.within
+	var n int64
+	for _, c := range counts {
+		n += c
+	}
+	return n
 }

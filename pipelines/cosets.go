@@ -2,8 +2,11 @@ package pipelines
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
+	"time"
 
 	"github.com/cubecensus/cubecensus/cosets"
 	"github.com/cubecensus/cubecensus/cube"
@@ -12,68 +15,343 @@ import (
 )
 
 // The cosets stage: Kociemba's subgroup H and its cosets (seeds 001 and
-// 002). It writes the distances inside H in moves of A (seed 001, Table 1,
-// "moves in A"), by a breadth-first search over bitmaps of H, and the
-// distances of the 2,217,093,120 cosets of H from H in HTM and QTM (the
-// coset solver's pruning table, phase 1's).
+// 002). It writes Table 1 of seed 001 (the positions of H at each distance
+// in moves of A, by a breadth-first search over bitmaps of H, and in moves
+// of S, by the coset solver on H itself), the distances of the
+// 2,217,093,120 cosets of H from H in HTM and QTM (the coset solver's
+// pruning table, phase 1's), and a range of cosets solved by seed 002's
+// coset solver, proven within a bound or counted exactly.
 var cosetsStage = Stage{
 	Name:   "cosets",
-	Doc:    "Kociemba's subgroup H = <U, D, R2, L2, F2, B2>: its positions at each distance in moves of A (seed 001, Table 1); its cosets' distances from it",
-	Tables: []string{"h_distance", "coset_distance"},
+	Doc:    "Kociemba's subgroup H = <U, D, R2, L2, F2, B2>: its positions at each distance in moves of A and of S (seed 001, Table 1), its cosets' distances from it, and a range of cosets solved by seed 002's coset solver",
+	Tables: []string{"h_distance", "coset_distance", "cosets", "coset_levels"},
 	Check:  checkCosets,
 	Run:    runCosets,
+	// A shard solves its part of --cosets and writes only the range's
+	// tables: Table 1 and the coset distances are one computation each.
+	ShardTables: []string{"cosets", "coset_levels"},
 }
 
+// The cosets stage's defaults: one coset from the middle of the list,
+// proven within 20 moves (seed 002's proof), searched to depth 15; H
+// itself searched to 12 for Table 1's S column (a minute; each depth more
+// takes about seven times as long).
+var (
+	DefaultCosets                     = CosetRange{First: solver.NCosetClasses / 2, Count: 1}
+	DefaultCosetSearchDepth MoveCount = 15
+	DefaultBound            MoveCount = 20
+	DefaultHSearchDepth     MoveCount = 12
+)
+
+// searchBelow stops a coset's search once it has found 1% of its
+// positions: only cosets near H get there (H itself at depth 11), where
+// the next depths' searches would take hours and prepasses take seconds.
+const searchBelow = cosets.HSize / 100
+
 func checkCosets(env *Env) error {
-	if need := uint64(cosets.HDistanceBytes); env.MemBudget < need {
-		return fmt.Errorf("%w: --mem-budget %s: the cosets stage's search of H keeps two bitmaps of H, %s", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(need))
+	if need := uint64(cosets.CosetBytes); env.MemBudget < need {
+		return fmt.Errorf("%w: --mem-budget %s: the cosets stage keeps two bitmaps of H, %s", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(need))
+	}
+	o := env.Options
+	if o.Bound > 0 && o.Bound < o.CosetSearchDepth {
+		return fmt.Errorf("--bound %d is less than --coset-search-depth %d: the bound is proven after the search", o.Bound, o.CosetSearchDepth)
 	}
 	return nil
 }
 
 func runCosets(ctx context.Context, env *Env) (*Output, error) {
+	bm := cosets.NewBitmaps()
+	s, err := newSolver(env)
+	if err != nil {
+		return nil, err
+	}
+	s.ExtraDepths = 0 // the coset solver asks for any solution within its bound
+	table, err := s.CosetTable(cube.HTM)
+	if err != nil {
+		return nil, err
+	}
+	params := map[string]string{}
+	if env.Shard != nil {
+		list, levels, err := solveCosets(ctx, env, cosets.NewCosetSolver(table, s, bm, env.Workers), table, params)
+		if err != nil {
+			return nil, err
+		}
+		return &Output{Tables: []*tables.Table{list, levels}, Params: params}, nil
+	}
+	h, err := tableOne(ctx, env, bm, cosets.NewCosetSolver(table, nil, bm, env.Workers), params)
+	if err != nil {
+		return nil, err
+	}
+	dist, err := cosetDistances(env, s, params)
+	if err != nil {
+		return nil, err
+	}
+	list, levels, err := solveCosets(ctx, env, cosets.NewCosetSolver(table, s, bm, env.Workers), table, params)
+	if err != nil {
+		return nil, err
+	}
+	return &Output{Tables: []*tables.Table{h, dist, list, levels}, Params: params}, nil
+}
+
+// tableOne computes Table 1 of seed 001: the positions of H at each
+// distance in moves of A (a breadth-first search of H) and in moves of S
+// (the coset solver on H itself: exact to --h-search-depth, beyond it the
+// positions its prepasses reach, a lower bound on those within each depth).
+func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmaps, cs *cosets.CosetSolver, params map[string]string) (*tables.Table, error) {
 	bar := env.Progress("positions of H reached in moves of A", cosets.HSize)
 	bar.Add(1) // the solved cube
-	levels, err := cosets.DistancesInA(ctx, 0, env.Workers, func(levels []int64) {
+	inA, err := cosets.DistancesInA(ctx, bm, 0, env.Workers, func(levels []int64) {
 		bar.Add(levels[len(levels)-1])
 	})
 	if err != nil {
 		return nil, err
 	}
 	bar.Finish()
-	var total int64
-	for _, n := range levels {
-		total += n
-	}
-	if total != cosets.HSize {
+	if total := sum(inA); total != cosets.HSize {
 		return nil, fmt.Errorf("self-check failed: the search of H reached %d positions, not %d", total, int64(cosets.HSize))
 	}
-	t := tables.NewTable("h_distance",
-		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved cube"},
-		tables.Column{Name: "moves_in_a", Kind: tables.Int64, Doc: "positions of H at that distance in moves of A (U, D in all powers; R2, L2, F2, B2), exact"},
-	)
-	for d, n := range levels {
-		t.Append(int64(d), n)
-	}
-	params := map[string]string{
-		"positions": strconv.FormatInt(total, 10),
-		"method":    "breadth-first search over bitmaps of H, one prepass a level",
-	}
-	dist, err := cosetDistances(env, params)
+	depth := int(env.Options.HSearchDepth)
+	bar = env.Progress(fmt.Sprintf("positions of H reached in moves of S (exact to depth %d)", depth), cosets.HSize)
+	var reported int64
+	inS, err := cs.Prove(ctx, cube.Solved, cosets.Plan{SearchDepth: depth, Bound: 2 * len(inA), Progress: func(_ int, found int64) {
+		bar.Add(found - reported)
+		reported = found
+	}})
 	if err != nil {
 		return nil, err
 	}
-	return &Output{Tables: []*tables.Table{t, dist}, Params: params}, nil
+	bar.Finish()
+	if total := sum(inS.Positions); total != cosets.HSize || inS.Left != 0 {
+		return nil, fmt.Errorf("self-check failed: the coset solver found %d positions of H, not %d", total, int64(cosets.HSize))
+	}
+	t := tables.NewTable("h_distance",
+		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved cube"},
+		tables.Column{Name: "moves_in_s", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in face turns (S: all 18), exact; null beyond the depth searched (h_search_depth in the provenance)"},
+		tables.Column{Name: "within_in_s_at_least", Kind: tables.Int64, Doc: "positions of H within that distance in face turns: exact to the depth searched, beyond it those the searched positions reach by moves of A (a lower bound)"},
+		tables.Column{Name: "moves_in_a", Kind: tables.Int64, Doc: "positions of H at that distance in moves of A (U, D in all powers; R2, L2, F2, B2), exact"},
+	)
+	var within int64
+	for d := range max(len(inA), len(inS.Positions)) {
+		var s any
+		if d <= inS.Searched {
+			s = inS.Positions[d]
+		}
+		if d < len(inS.Positions) {
+			within += inS.Positions[d]
+		}
+		var a int64
+		if d < len(inA) {
+			a = inA[d]
+		}
+		t.Append(int64(d), s, within, a)
+	}
+	params["positions"] = strconv.FormatInt(cosets.HSize, 10)
+	params["method"] = "moves in A: breadth-first search over bitmaps of H, one prepass a level; moves in S: the coset solver on H (prepass and search a level), then prepasses alone"
+	params["h_search_depth"] = strconv.Itoa(inS.Searched)
+	return t, nil
+}
+
+// sum adds up counts.
+func sum(counts []int64) int64 {
+	var n int64
+	for _, c := range counts {
+		n += c
+	}
+	return n
+}
+
+// solveCosets solves the classes of cosets --cosets names, in order, and
+// returns cosets.arrow (a row per coset) and coset_levels.arrow (a row per
+// coset and depth).
+func solveCosets(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *solver.CosetTable, params map[string]string) (*tables.Table, *tables.Table, error) {
+	o := env.Options
+	list := tables.NewTable("cosets",
+		tables.Column{Name: "coset", Kind: tables.Int64, Doc: "the class's number, 0 to 138,639,779, in the list of cosets of H reduced by the 16 symmetries that keep H"},
+		tables.Column{Name: "twist", Kind: tables.Int64, Doc: "the representative coset's corner twist (phase 1's coordinate)"},
+		tables.Column{Name: "flip", Kind: tables.Int64, Doc: "the representative coset's edge flip"},
+		tables.Column{Name: "slice", Kind: tables.Int64, Doc: "the representative coset's places of the middle edges"},
+		tables.Column{Name: "representative", Kind: tables.String, Doc: "a shortest maneuver from the solved cube into the representative coset: the coset is H followed by it"},
+		tables.Column{Name: "mode", Kind: tables.String, Doc: "bound (every position proven within the bound) or exact (positions counted at each depth to the search depth)"},
+		tables.Column{Name: "search_depth", Kind: tables.Int64, Doc: "the last depth searched: positions are counted exactly to it"},
+		tables.Column{Name: "bound", Kind: tables.Int64, Nullable: true, Doc: "the bound of a proof; null in exact mode"},
+		tables.Column{Name: "proven", Kind: tables.Bool, Nullable: true, Doc: "every position within the bound; null in exact mode"},
+		tables.Column{Name: "max_distance", Kind: tables.Int64, Nullable: true, Doc: "the coset's greatest distance, where the search found every position; else null"},
+		tables.Column{Name: "left", Kind: tables.Int64, Doc: "positions the prepasses left to the two-phase solver"},
+		tables.Column{Name: "unsolved", Kind: tables.Int64, Doc: "positions of those the two-phase solver did not solve within the bound (each a failure of the proof, reported in the log)"},
+		tables.Column{Name: "seconds", Kind: tables.Float64, Doc: "wall-clock time of the coset"},
+	)
+	levels := tables.NewTable("coset_levels",
+		tables.Column{Name: "coset", Kind: tables.Int64, Doc: "the class's number (cosets.arrow)"},
+		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "moves from the solved cube"},
+		tables.Column{Name: "positions", Kind: tables.Int64, Doc: "positions first found at that depth: exactly those at that distance where exact, else positions within that depth reached first by its prepass"},
+		tables.Column{Name: "exact", Kind: tables.Bool, Doc: "whether the depth was searched, so that positions is the count at that distance"},
+		tables.Column{Name: "probes", Kind: tables.Int64, Doc: "sequences of the depth's search that ended in H"},
+		tables.Column{Name: "prepass_seconds", Kind: tables.Float64, Doc: "time of the depth's prepass"},
+		tables.Column{Name: "search_seconds", Kind: tables.Float64, Doc: "time of the depth's search"},
+	)
+	classes := table.Classes()
+	plan := cosets.Plan{SearchDepth: int(o.CosetSearchDepth), Bound: int(o.Bound), SearchBelow: searchBelow, Partial: true}
+	mode := "bound"
+	if o.Bound == 0 {
+		mode, plan.Bound = "exact", int(o.CosetSearchDepth)
+	}
+	first, count := o.Cosets.First, o.Cosets.Count
+	params[unitsParam], params[shardKeyParam], params[shardListParam] = o.Cosets.String(), "coset", "cosets"
+	if env.Shard != nil {
+		first, count = env.Shard.Part(first, count)
+		params[shardParam], params[shardUnitsParam] = env.Shard.String(), unitRange{first, count}.String()
+	}
+	params["coset_search_depth"] = strconv.Itoa(int(o.CosetSearchDepth))
+	params["bound"] = strconv.Itoa(int(o.Bound))
+	params["cosets"] = o.Cosets.String()
+	params["search_below"] = strconv.FormatInt(searchBelow, 10)
+	params["coset_table_sha256.HTM"] = table.Checksum()
+
+	// A checkpoint after each coset: a shard of a thousand cosets runs for
+	// hours, and a task a cluster stops resumes where it was.
+	settings := fmt.Sprintf("cosets %d:%d mode %s search %d bound %d table %s", first, count, mode, plan.SearchDepth, plan.Bound, params["coset_table_sha256.HTM"])
+	ckpt, save, err := cosetsCheckpoints.use(env, "range", settings)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ckpt == nil {
+		ckpt = &cosetsCheckpoint{Settings: settings}
+	}
+	bar := env.Progress("cosets solved", count)
+	bar.Add(int64(len(ckpt.Done)))
+	for i := first + int64(len(ckpt.Done)); i < first+count; i++ {
+		done, err := solveClass(ctx, env, cs, table, classes, i, plan, mode)
+		if err != nil {
+			return nil, nil, err
+		}
+		ckpt.Done = append(ckpt.Done, done)
+		if save != nil {
+			if err := save(ckpt); err != nil {
+				return nil, nil, err
+			}
+		}
+		bar.Add(1)
+	}
+	bar.Finish()
+	for _, c := range ckpt.Done {
+		list.Append(c.Coset, c.Twist, c.Flip, c.Slice, c.Representative, c.Mode, c.SearchDepth, optional(c.Bound), optional(c.Proven),
+			optional(c.MaxDistance), c.Left, c.Unsolved, c.Seconds)
+		for _, l := range c.Levels {
+			levels.Append(c.Coset, l.Depth, l.Positions, l.Exact, l.Probes, l.PrepassSeconds, l.SearchSeconds)
+		}
+	}
+	return list, levels, nil
+}
+
+// cosetDone is one coset's row of cosets.arrow and rows of
+// coset_levels.arrow, as a checkpoint keeps them.
+type cosetDone struct {
+	Coset, Twist, Flip, Slice int64
+	Representative, Mode      string
+	SearchDepth               int64
+	Bound                     *int64
+	Proven                    *bool
+	MaxDistance               *int64
+	Left, Unsolved            int64
+	Seconds                   float64
+	Levels                    []levelDone
+}
+
+// levelDone is a row of coset_levels.arrow.
+type levelDone struct {
+	Depth, Positions, Probes      int64
+	Exact                         bool
+	PrepassSeconds, SearchSeconds float64
+}
+
+// cosetsCheckpoint is a range's cosets done so far, for the settings of
+// the run that did them.
+type cosetsCheckpoint struct {
+	Build, Settings string
+	Done            []cosetDone
+}
+
+var cosetsCheckpoints = checkpointOf[cosetsCheckpoint, string]{
+	decode: func(r io.Reader) (*cosetsCheckpoint, error) {
+		var c cosetsCheckpoint
+		return &c, json.NewDecoder(r).Decode(&c)
+	},
+	encode: func(c *cosetsCheckpoint, w io.Writer) error { return json.NewEncoder(w).Encode(c) },
+	build:  func(c *cosetsCheckpoint) *string { return &c.Build },
+	resumes: func(c *cosetsCheckpoint, settings string) error {
+		if c.Settings != settings {
+			return fmt.Errorf("it is of %s, this run %s", c.Settings, settings)
+		}
+		return nil
+	},
+	where: func(c *cosetsCheckpoint) string { return fmt.Sprintf("%d cosets done", len(c.Done)) },
+}
+
+// optional is a nullable column's value: nil for a nil pointer.
+func optional[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+// solveClass solves the representative coset of class i.
+func solveClass(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *solver.CosetTable, classes *solver.CosetClasses, i int64, plan cosets.Plan, mode string) (cosetDone, error) {
+	start := time.Now()
+	x := classes.Rep(i)
+	moves := table.Maneuver(x)
+	r := cube.Solved
+	for _, m := range moves {
+		r.Move(&r, m)
+	}
+	p, err := solveCoset(ctx, cs, r, plan, mode)
+	if err != nil {
+		return cosetDone{}, err
+	}
+	for _, c := range p.Unsolved {
+		env.Log.Warn("a position of the coset was not solved within the bound", "coset", i, "bound", plan.Bound, "position", c.Facelets())
+	}
+	done := cosetDone{
+		Coset: i, Twist: int64(x.Twist), Flip: int64(x.Flip), Slice: int64(x.Slice),
+		Representative: cube.FormatManeuver(moves), Mode: mode, SearchDepth: int64(p.Searched),
+		Left: p.Left, Unsolved: int64(len(p.Unsolved)),
+	}
+	if mode == "bound" {
+		bound, proven := int64(plan.Bound), p.Proven()
+		done.Bound, done.Proven = &bound, &proven
+	}
+	if sum(p.Positions[:p.Searched+1]) == cosets.HSize {
+		d := p.Searched
+		for d > 0 && p.Positions[d] == 0 {
+			d--
+		}
+		maxDistance := int64(d)
+		done.MaxDistance = &maxDistance
+	}
+	for d, n := range p.Positions {
+		done.Levels = append(done.Levels, levelDone{int64(d), n, p.Probes[d], d <= p.Searched, p.PrepassSeconds[d], p.SearchSeconds[d]})
+	}
+	done.Seconds = time.Since(start).Seconds()
+	return done, nil
+}
+
+// solveCoset proves the coset of r within plan's bound (mode "bound") or
+// counts its positions at each depth to plan.SearchDepth (mode "exact").
+func solveCoset(ctx context.Context, cs *cosets.CosetSolver, r cube.Cube, plan cosets.Plan, mode string) (cosets.Proof, error) {
+	if mode == "bound" {
+		return cs.Prove(ctx, r, plan)
+	}
+	lv, err := cs.Levels(ctx, r, plan.SearchDepth)
+	return cosets.Proof{
+		Plan: plan, Searched: len(lv.Positions) - 1, Positions: lv.Positions, Probes: lv.Probes,
+		PrepassSeconds: lv.PrepassSeconds, SearchSeconds: lv.SearchSeconds,
+	}, err
 }
 
 // cosetDistances counts the cosets of H at each distance from H in HTM and
 // QTM, from the solver's phase-1 tables (exact), and records each table's
 // hash in params.
-func cosetDistances(env *Env, params map[string]string) (*tables.Table, error) {
-	s, err := newSolver(env)
-	if err != nil {
-		return nil, err
-	}
+func cosetDistances(env *Env, s *solver.Solver, params map[string]string) (*tables.Table, error) {
 	t := tables.NewTable("coset_distance",
 		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM (face turns) or QTM (quarter turns)"},
 		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from H: the fewest moves taking the coset's positions into H"},

@@ -2,10 +2,13 @@ package pipelines
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/solver"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -14,6 +17,10 @@ import (
 // never an output.
 var seed001TableOneA = []int64{1, 10, 67, 456, 3079, 19948, 123074, 736850, 4185118, 22630733, 116767872,
 	552538680, 2176344160, 5627785188, 7172925794, 3608731814, 224058996, 1575608, 1352}
+
+// seed001TableOneS is the "moves in S" column, also an oracle.
+var seed001TableOneS = []int64{1, 10, 67, 456, 3079, 20076, 125218, 756092, 4331124, 23639531, 122749840,
+	582017108, 2278215506, 5790841966, 7240785011, 3319565322, 145107245, 271112, 36}
 
 // TestCommittedHDistance checks the committed h_distance table against
 // seed 001's Table 1, depth by depth, and its total against |H|.
@@ -25,28 +32,52 @@ func TestCommittedHDistance(t *testing.T) {
 	if len(tab.Rows) != len(seed001TableOneA) {
 		t.Fatalf("%d depths, seed 001 has %d", len(tab.Rows), len(seed001TableOneA))
 	}
-	var total int64
+	var total, withinA, withinS int64
+	exact := -1
 	for d, row := range tab.Rows {
 		depth, n := row[tab.Index("depth")].(int64), row[tab.Index("moves_in_a")].(int64)
 		if depth != int64(d) || n != seed001TableOneA[d] {
 			t.Errorf("row %d: depth %d, %d positions; seed 001: depth %d, %d", d, depth, n, d, seed001TableOneA[d])
 		}
 		total += n
+		// The S column: exact where not null, and its lower bound on the
+		// positions within each depth between the A column's (every
+		// sequence of A is one of S) and the seed's.
+		withinA += n
+		withinS += seed001TableOneS[d]
+		if s, ok := row[tab.Index("moves_in_s")].(int64); ok {
+			if s != seed001TableOneS[d] || exact != d-1 {
+				t.Errorf("depth %d: %d positions in moves of S; seed 001 %d", d, s, seed001TableOneS[d])
+			}
+			exact = d
+		}
+		atLeast := row[tab.Index("within_in_s_at_least")].(int64)
+		if atLeast < withinA || atLeast > withinS || d <= exact && atLeast != withinS {
+			t.Errorf("depth %d: at least %d positions within it in moves of S; in moves of A %d, seed 001 %d", d, atLeast, withinA, withinS)
+		}
 	}
 	if total != 19508428800 || prov.Params["positions"] != "19508428800" {
 		t.Errorf("%d positions (provenance %q), |H| = 19,508,428,800", total, prov.Params["positions"])
 	}
+	if exact < 12 || prov.Params["h_search_depth"] != strconv.Itoa(exact) {
+		t.Errorf("moves in S exact to depth %d (provenance %q), want 12 or more", exact, prov.Params["h_search_depth"])
+	}
 }
 
-// The stage refuses a budget below its two bitmaps, naming the flag.
-func TestCosetsMemoryCheck(t *testing.T) {
-	env := &Env{MemBudget: 4 << 30}
+// The stage refuses a budget below its two bitmaps, naming the flag, and a
+// bound below the search depth.
+func TestCosetsCheck(t *testing.T) {
+	env := &Env{MemBudget: 4 << 30, Options: NewOptions()}
 	if err := checkCosets(env); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "--mem-budget") {
 		t.Fatalf("a 4 GiB budget for 4.5 GiB of bitmaps: %v", err)
 	}
 	env.MemBudget = 5 << 30
 	if err := checkCosets(env); err != nil {
 		t.Fatal(err)
+	}
+	env.Options.Bound = 12
+	if err := checkCosets(env); err == nil || !strings.Contains(err.Error(), "--bound 12") {
+		t.Fatalf("a bound of 12 below a search to 15: %v", err)
 	}
 }
 
@@ -75,4 +106,78 @@ func TestCommittedCosetDistance(t *testing.T) {
 			t.Errorf("%s: no hash of the coset table in the provenance", m)
 		}
 	}
+}
+
+// TestCommittedCosets checks the committed cosets and coset_levels tables:
+// each representative maneuver, re-applied, lies in its row's coset, whose
+// class is the row's; a proof accounts for every position (the levels and
+// the positions left sum to |H|) and is proven exactly when none stayed
+// unsolved; exact levels are marked so to the search depth; and at least
+// one coset is proven within 20 moves (seed 002's bound).
+func TestCommittedCosets(t *testing.T) {
+	list, prov, err := tables.Read(committed.Path(t, "cosets"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels, _, err := tables.Read(committed.Path(t, "coset_levels"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := solver.New().CosetTable(cube.HTM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	classes := table.Classes()
+	found := map[int64]int64{}
+	for _, row := range levels.Rows {
+		coset, depth := row[levels.Index("coset")].(int64), row[levels.Index("depth")].(int64)
+		found[coset] += row[levels.Index("positions")].(int64)
+		if exact := row[levels.Index("exact")].(bool); exact != (depth <= searchDepthOf(t, list, coset)) {
+			t.Errorf("coset %d, depth %d: exact %v", coset, depth, exact)
+		}
+	}
+	proven20 := 0
+	for _, row := range list.Rows {
+		i := row[list.Index("coset")].(int64)
+		moves, err := cube.ParseManeuver(row[list.Index("representative")].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := cube.Solved
+		for _, m := range moves {
+			r.Move(&r, m)
+		}
+		x := solver.CosetOf(&r)
+		want := solver.Coset{Twist: int(row[list.Index("twist")].(int64)), Flip: int(row[list.Index("flip")].(int64)), Slice: int(row[list.Index("slice")].(int64))}
+		if x != want || classes.Of(x) != i {
+			t.Errorf("coset %d: its representative %v is in coset %+v of class %d", i, moves, x, classes.Of(x))
+		}
+		left, unsolved := row[list.Index("left")].(int64), row[list.Index("unsolved")].(int64)
+		if row[list.Index("mode")] == "bound" {
+			if found[i]+left != 19508428800 {
+				t.Errorf("coset %d: %d positions found and %d left, not |H|", i, found[i], left)
+			}
+			proven := row[list.Index("proven")].(bool)
+			if proven != (unsolved == 0) {
+				t.Errorf("coset %d: proven %v with %d positions unsolved", i, proven, unsolved)
+			}
+			if proven && row[list.Index("bound")].(int64) == 20 {
+				proven20++
+			}
+		}
+	}
+	if proven20 == 0 {
+		t.Errorf("no coset proven within 20 moves (cosets %s)", prov.Params["cosets"])
+	}
+}
+
+// searchDepthOf returns the search depth of coset i's row.
+func searchDepthOf(t *testing.T, list *tables.Table, i int64) int64 {
+	for _, row := range list.Rows {
+		if row[list.Index("coset")].(int64) == i {
+			return row[list.Index("search_depth")].(int64)
+		}
+	}
+	t.Fatalf("coset %d has levels but no row", i)
+	return 0
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/solver"
 )
 
 // ErrOption is wrapped by every error about how a run was asked for: a flag
@@ -32,6 +33,10 @@ type Options struct {
 	RandomCubes      MetricCounts // random: the cubes drawn and solved in each metric
 	RandomMetrics    MetricList   // random: the metrics they are solved in
 	RandomSeed       Count        // random: the draw's seed
+	Cosets           CosetRange   // cosets: the classes of cosets to solve
+	CosetSearchDepth MoveCount    // cosets: the depth each coset is searched to
+	Bound            MoveCount    // cosets: the bound to prove (0: count exactly to the search depth)
+	HSearchDepth     MoveCount    // cosets: the depth H (the trivial coset) is searched to for Table 1's S column
 }
 
 // NewOptions returns the default options.
@@ -46,6 +51,10 @@ func NewOptions() *Options {
 		RandomCubes:      DefaultRandomCubes,
 		RandomMetrics:    MetricList{cube.HTM, cube.QTM},
 		RandomSeed:       DefaultRandomSeed,
+		Cosets:           DefaultCosets,
+		CosetSearchDepth: DefaultCosetSearchDepth,
+		Bound:            DefaultBound,
+		HSearchDepth:     DefaultHSearchDepth,
 	}
 }
 
@@ -79,6 +88,10 @@ func (o *Options) List() []Option {
 		{"random", "random-cubes", "random cubes to draw and solve optimally: one number for all metrics or per metric (HTM=100,QTM=20); a larger sample extends a smaller one of the same seed (its first cubes are the same)", &o.RandomCubes},
 		{"random", "random-metrics", "metrics to solve them in: HTM, QTM or both, comma-separated", &o.RandomMetrics},
 		{"random", "random-seed", "seed of the draw", &o.RandomSeed},
+		{"cosets", "cosets", "classes of cosets of H to solve, FIRST:COUNT, numbered 0 to 138,639,779 in the list reduced by the 16 symmetries (COUNT 0: none)", &o.Cosets},
+		{"cosets", "coset-search-depth", "depth to which each coset is searched (seed 002: 15); in bound mode the next depth gets a prepass and a partial search (seed 002's goal), the later ones prepasses alone", &o.CosetSearchDepth},
+		{"cosets", "bound", "prove every position of each coset within this many moves (seed 002: 20), the positions the prepasses leave solved by the two-phase solver; 0: count the positions exactly at each depth to --coset-search-depth", &o.Bound},
+		{"cosets", "h-search-depth", "depth to which H itself is searched for Table 1's 'moves in S' column, exact to there (13 takes minutes more, 14 about an hour)", &o.HSearchDepth},
 	}
 }
 
@@ -104,6 +117,9 @@ func CheckOptions(stages []Stage, env *Env, given []string) error {
 		}
 	}
 	for _, s := range stages {
+		if env.Shard != nil && s.ShardTables == nil {
+			return fmt.Errorf("%w: --shard %v: the %s stage cannot be split into shards (only stages with a range of work can: %s)", ErrOption, env.Shard, s.Name, strings.Join(shardable(), ", "))
+		}
 		if s.Check == nil {
 			continue
 		}
@@ -359,4 +375,55 @@ func (d *MetricDepths) Set(s string) error {
 	}
 	*d = out
 	return nil
+}
+
+// MoveCount is a number of moves from 0 to 40.
+type MoveCount int
+
+func (n *MoveCount) String() string { return strconv.Itoa(int(*n)) }
+func (n *MoveCount) Type() string   { return "moves" }
+
+// Set parses a whole number from 0 to 40.
+func (n *MoveCount) Set(s string) error {
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 0 || v > 40 {
+		return fmt.Errorf("want a whole number of moves from 0 to 40")
+	}
+	*n = MoveCount(v)
+	return nil
+}
+
+// CosetRange is a range of the classes of cosets of H, FIRST:COUNT.
+type CosetRange struct {
+	First, Count int64
+}
+
+func (r *CosetRange) String() string { return fmt.Sprintf("%d:%d", r.First, r.Count) }
+func (r *CosetRange) Type() string   { return "FIRST:COUNT" }
+
+// Set parses FIRST:COUNT, whole numbers with FIRST+COUNT at most the
+// number of classes.
+func (r *CosetRange) Set(s string) error {
+	first, count, ok := strings.Cut(s, ":")
+	f, err1 := strconv.ParseInt(first, 10, 64)
+	c, err2 := strconv.ParseInt(count, 10, 64)
+	if !ok || err1 != nil || err2 != nil || f < 0 || c < 0 {
+		return fmt.Errorf("want FIRST:COUNT, two whole numbers (e.g. 0:10)")
+	}
+	if f+c > solver.NCosetClasses {
+		return fmt.Errorf("classes %d to %d: there are %d (0 to %d)", f, f+c-1, int64(solver.NCosetClasses), int64(solver.NCosetClasses-1))
+	}
+	*r = CosetRange{f, c}
+	return nil
+}
+
+// shardable names the stages that can be split into shards.
+func shardable() []string {
+	var names []string
+	for _, s := range Stages() {
+		if s.ShardTables != nil {
+			names = append(names, s.Name)
+		}
+	}
+	return names
 }

@@ -50,6 +50,17 @@ func TestOptionValues(t *testing.T) {
 		{new(MetricDepths), "-1", false, ""},
 		{new(MetricDepths), "100", false, ""},
 		{new(MetricDepths), "QTM=2,QTM=3", false, ""},
+		{new(MoveCount), "20", true, "20"},
+		{new(MoveCount), "0", true, "0"},
+		{new(MoveCount), "41", false, ""},
+		{new(MoveCount), "-1", false, ""},
+		{new(MoveCount), "x", false, ""},
+		{new(CosetRange), "0:10", true, "0:10"},
+		{new(CosetRange), "138639779:1", true, "138639779:1"},
+		{new(CosetRange), "138639779:2", false, ""},
+		{new(CosetRange), "5", false, ""},
+		{new(CosetRange), "5:-1", false, ""},
+		{new(CosetRange), "a:1", false, ""},
 	} {
 		err := tc.value.Set(tc.input)
 		if (err == nil) != tc.ok || tc.ok && tc.value.String() != tc.want {

@@ -38,7 +38,10 @@ type Env struct {
 	// CheckpointDir is where long stages keep their checkpoints ("" for
 	// none): a stage interrupted and run again resumes from them.
 	CheckpointDir string
-	stage         string // the stage running, set by Run
+	// Shard, if set, is the one part of the stage's work to run
+	// (shard.go); only stages with ShardTables can be split.
+	Shard *Shard
+	stage string // the stage running, set by Run
 }
 
 // CheckpointPath is where the running stage keeps its checkpoint called
@@ -78,6 +81,9 @@ type Stage struct {
 	// with the env's options and memory budget; its errors name the flag.
 	Check func(env *Env) error
 	Run   func(ctx context.Context, env *Env) (*Output, error)
+	// ShardTables, if set, are the tables a run of one shard writes (see
+	// shard.go): a stage that has them can be split with --shard.
+	ShardTables []string
 }
 
 // Stages returns the registered stages in their default order.
@@ -146,8 +152,12 @@ func Run(ctx context.Context, s Stage, env *Env, dir string) ([]Written, error) 
 	for i, t := range out.Tables {
 		names[i] = t.Name
 	}
-	if !slices.Equal(names, s.Tables) {
-		return nil, fmt.Errorf("stage %s: made tables %v, declares %v", s.Name, names, s.Tables)
+	declared := s.Tables
+	if env.Shard != nil {
+		declared = s.ShardTables
+	}
+	if !slices.Equal(names, declared) {
+		return nil, fmt.Errorf("stage %s: made tables %v, declares %v", s.Name, names, declared)
 	}
 	var written []Written
 	for _, t := range out.Tables {

@@ -85,7 +85,7 @@ func TestCosetClasses(t *testing.T) {
 	if fixed%nPhase1Syms != 0 || fixed/nPhase1Syms != classes.Len() {
 		t.Fatalf("%d classes, Burnside's lemma %d/16", classes.Len(), fixed)
 	}
-	if classes.Len() != 138639780 {
+	if classes.Len() != 138639780 || classes.Len() != NCosetClasses {
 		t.Fatalf("%d classes, seed 002 138,639,780", classes.Len())
 	}
 	rng := rand.New(rand.NewPCG(9, 10))

@@ -80,7 +80,7 @@ one line on stderr, with exit status 2 for bad usage and 1 otherwise.`,
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageErrorf("%s: %v (see `%s --help`)", cmd.Name(), err, cmd.CommandPath())
 	})
-	root.AddCommand(newListCmd(), newRunCmd(), newShowCmd(), newInspectCmd(), newSolveCmd(), newExportCmd())
+	root.AddCommand(newListCmd(), newRunCmd(), newMergeCmd(), newShowCmd(), newInspectCmd(), newSolveCmd(), newExportCmd())
 	return root
 }
 
@@ -123,6 +123,7 @@ func newRunCmd() *cobra.Command {
 		workers          int
 		mem              = pipelines.Bytes(6 << 30)
 		opts             = pipelines.NewOptions()
+		shard            pipelines.Shard
 	)
 	cmd := &cobra.Command{
 		Use:   "run [STAGE...]",
@@ -141,7 +142,8 @@ They are removed once every table of their stage is written.
 Stages: ` + strings.Join(pipelines.StageNames(), ", ") + ` (see cubecensus list).`,
 		Example: `  cubecensus run                                   # every stage into results/
   cubecensus run canonical --out /tmp/r --bruteforce-depth 5
-  cubecensus run upperface --upperface-metrics HTM,QTM --mem-budget 4GiB`,
+  cubecensus run upperface --upperface-metrics HTM,QTM --mem-budget 4GiB
+  cubecensus run cosets --cosets 0:1000 --shard 3/10 --out shards/3`,
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 			return pipelines.StageNames(), cobra.ShellCompDirectiveNoFileComp
 		},
@@ -158,6 +160,9 @@ Stages: ` + strings.Join(pipelines.StageNames(), ", ") + ` (see cubecensus list)
 				Bars:      progress.IsTerminal(stderr),
 				Stderr:    stderr,
 				Options:   opts,
+			}
+			if cmd.Flags().Changed("shard") {
+				env.Shard = &shard
 			}
 			var given []string
 			cmd.Flags().Visit(func(f *pflag.Flag) { given = append(given, f.Name) })
@@ -193,10 +198,43 @@ Stages: ` + strings.Join(pipelines.StageNames(), ", ") + ` (see cubecensus list)
 	f.StringVar(&checkpoints, "checkpoints", "", "folder for checkpoints of long stages (default: <out>/.checkpoints when --out is given, else the user's cache folder)")
 	f.IntVar(&workers, "workers", runtime.NumCPU(), "parallel workers (results do not depend on it)")
 	f.Var(&mem, "mem-budget", "memory the large tables of a stage may use, e.g. 6GiB (at most 3/4 of the machine)")
+	f.Var(&shard, "shard", "run only shard I of N of the stage's range of work, e.g. $SLURM_ARRAY_TASK_ID/100 (cosets; combine the shards' folders with cubecensus merge)")
 	for _, o := range opts.List() {
 		f.Var(o.Value, o.Flag, o.Stage+": "+o.Usage)
 	}
 	cmd.RegisterFlagCompletionFunc("upperface-metrics", completeWords("HTM,QTM,STM", "HTM", "QTM", "STM"))
+	return cmd
+}
+
+func newMergeCmd() *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "merge SHARD_FOLDER...",
+		Short: "Combine the tables of a stage's shards (run --shard I/N) into --out",
+		Long: `Combine the tables that the shards of one run wrote (cubecensus run STAGE
+--shard I/N, each into its own folder) into the tables one process would have
+written, and write them into --out. It refuses, naming the folder and table, a
+damaged table, a shard missing or given twice, shards of another build, stage
+or settings, and a unit of work missing, repeated or outside its shard.`,
+		Example: `  cubecensus merge --out results shards/*`,
+		Args:    argsBetween(1, -1, "the shards' folders"),
+		RunE: func(cmd *cobra.Command, dirs []string) error {
+			if err := pipelines.PrepareOutput(out); err != nil {
+				return asUsage(err)
+			}
+			written, err := pipelines.Merge(dirs, out)
+			if err != nil {
+				return asUsage(err)
+			}
+			var b strings.Builder
+			for _, w := range written {
+				fmt.Fprintf(&b, "%s\t%s\t%d rows\n", w.Stage, w.Path, w.Rows)
+			}
+			_, err = io.WriteString(cmd.OutOrStdout(), b.String())
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", defaultResults, "folder for the merged tables")
 	return cmd
 }
 

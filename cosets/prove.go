@@ -1,0 +1,172 @@
+package cosets
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/parallel"
+	"github.com/cubecensus/cubecensus/solver"
+)
+
+// Plan says how Prove treats a coset (seed 002, section 7: a search to
+// depth 15 or 16, then prepasses to 20).
+type Plan struct {
+	// SearchDepth is the last depth searched (prepass and search).
+	SearchDepth int
+	// Partial, if set, searches depth SearchDepth+1 after its prepass
+	// until the coset has partialGoal positions (seed 002, section 7: the
+	// cosets a search to 15 leaves with too many positions for the
+	// two-phase solver get a partial search to 16).
+	Partial bool
+	// Bound is the last depth of prepasses alone; the positions they leave
+	// go to the two-phase solver, limited to Bound moves.
+	Bound int
+	// SearchBelow, if positive, stops the searches once the coset has that
+	// many positions found: near H the search would take hours where the
+	// prepasses do the same work in seconds.
+	SearchBelow int64
+	// Progress, if not nil, is called after each depth with the positions
+	// found so far.
+	Progress func(depth int, found int64)
+}
+
+// Proof is what Prove settled about a coset.
+type Proof struct {
+	Plan
+	// Searched is the last depth searched: Plan.SearchDepth, or less where
+	// SearchBelow stopped the search.
+	Searched int
+	// Positions[d] is, for d <= Searched, the number of positions at
+	// distance d; beyond, the number the prepass (and partial search) of
+	// depth d reached first (positions within d moves, more than Searched).
+	Positions []int64
+	// Probes[d] is the number of sequences of depth d's search that ended
+	// in H.
+	Probes []int64
+	// PrepassSeconds[d] and SearchSeconds[d] are what depth d's prepass
+	// and search took; TwoPhaseSeconds what the positions left took.
+	PrepassSeconds, SearchSeconds []float64
+	TwoPhaseSeconds               float64
+	// Left is the number of positions the prepasses left, each handed to
+	// the two-phase solver with a limit of Bound moves.
+	Left int64
+	// Unsolved are the positions of Left the two-phase solver did not
+	// solve within Bound moves (and its node budget, if any): the coset is
+	// proven within Bound only when there are none.
+	Unsolved []cube.Cube
+}
+
+// Proven reports whether every position of the coset is within Bound.
+func (p *Proof) Proven() bool { return len(p.Unsolved) == 0 }
+
+// Prove shows that every position of the coset of r is within plan.Bound
+// moves, or reports those it could not: seed 002's coset solver in proof
+// mode. It searches to plan.SearchDepth, runs prepasses alone up to
+// plan.Bound (or until every position is found), and solves the positions
+// still missing one by one with the two-phase solver.
+func (s *CosetSolver) Prove(ctx context.Context, r cube.Cube, plan Plan) (Proof, error) {
+	p := Proof{Plan: plan, Searched: -1}
+	run := s.newRun(r)
+	for d := 0; d <= plan.Bound && run.total < HSize; d++ {
+		how := noSearch
+		searching := d == p.Searched+1 && (plan.SearchBelow <= 0 || run.total < plan.SearchBelow)
+		switch {
+		case searching && d <= plan.SearchDepth:
+			how = fullSearch
+		case searching && d == plan.SearchDepth+1 && plan.Partial:
+			how = partialSearch
+		}
+		if err := run.level(ctx, d, how); err != nil {
+			return p, err
+		}
+		if how == fullSearch {
+			p.Searched = d
+		}
+		if plan.Progress != nil {
+			plan.Progress(d, run.total)
+		}
+	}
+	p.Positions, p.Probes = run.levels.Positions, run.levels.Probes
+	p.PrepassSeconds, p.SearchSeconds = run.levels.PrepassSeconds, run.levels.SearchSeconds
+	start := time.Now()
+	left := missing(s.bm.within)
+	p.Left = int64(len(left))
+	if p.Left > 0 && s.two == nil {
+		return p, errors.New("cosets: positions left and no two-phase solver to solve them")
+	}
+	var err error
+	p.Unsolved, err = solveLeft(ctx, left, r, s.two, plan.Bound, s.workers)
+	p.TwoPhaseSeconds = time.Since(start).Seconds()
+	return p, err
+}
+
+// solveLeft solves the coset's positions named by left (position h^-1·r
+// for h in left) with the two-phase solver within bound moves, on workers
+// goroutines, and returns those it could not solve, in left's order.
+func solveLeft(ctx context.Context, left []Coord, r cube.Cube, two *solver.Solver, bound, workers int) ([]cube.Cube, error) {
+	solved := make([]bool, len(left))
+	var mu sync.Mutex
+	var failure error
+	parallel.For(len(left), workers, func(int) func(int) {
+		return func(i int) {
+			if ctx.Err() != nil {
+				return
+			}
+			h := left[i].Cube()
+			_, err := two.Solve(cube.Times(cube.Inverse(h), r), bound)
+			switch {
+			case err == nil:
+				solved[i] = true
+			case !errors.Is(err, solver.ErrNoSolution) && !errors.Is(err, solver.ErrBudget):
+				mu.Lock()
+				failure = err
+				mu.Unlock()
+			}
+		}
+	})
+	if failure != nil {
+		return nil, failure
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var unsolved []cube.Cube
+	for i, ok := range solved {
+		if !ok {
+			h := left[i].Cube()
+			unsolved = append(unsolved, cube.Times(cube.Inverse(h), r))
+		}
+	}
+	return unsolved, nil
+}
+
+// missing returns the positions not in bm (bit h clear: the coset's
+// position h^-1·r is not solved), page by page.
+func missing(bm *Bitmap) []Coord {
+	var out []Coord
+	for p := range NCornerPerms {
+		out = missingInPage(bm.page(p), p, out)
+	}
+	return out
+}
+
+// missingInPage appends to out the positions of page p whose bits are
+// clear.
+func missingInPage(page []byte, p int, out []Coord) []Coord {
+	for row := range nRows {
+		v := binary.LittleEndian.Uint32(page[row*rowBytes:]) & rowMask
+		if v == rowMask {
+			continue
+		}
+		for m := range NMiddlePerms {
+			if v>>m&1 == 0 {
+				out = append(out, At(p, row, m))
+			}
+		}
+	}
+	return out
+}

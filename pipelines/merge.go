@@ -1,0 +1,202 @@
+package pipelines
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cubecensus/cubecensus/tables"
+)
+
+// shardTables are one shard's tables as read back.
+type shardTables struct {
+	dir    string
+	shard  Shard
+	tables map[string]*tables.Table
+	prov   map[string]tables.Provenance
+}
+
+// Merge combines the tables of the shard runs whose output folders are
+// dirs into the tables one process would have written, and writes them
+// into out. It refuses, naming the folder and table, a damaged table (its
+// checksum), a shard missing or given twice, shards of different builds,
+// stages or settings, and a unit missing, repeated or outside its shard.
+func Merge(dirs []string, out string) ([]Written, error) {
+	if len(dirs) == 0 {
+		return nil, fmt.Errorf("%w: merge wants the folders of the shards' tables", ErrOption)
+	}
+	shards := make([]shardTables, len(dirs))
+	for i, dir := range dirs {
+		s, err := readShard(dir)
+		if err != nil {
+			return nil, err
+		}
+		shards[i] = s
+	}
+	first := shards[0]
+	names := slices.Sorted(maps.Keys(first.tables))
+	bySlot := make([]*shardTables, first.shard.Count)
+	for i := range shards {
+		s := &shards[i]
+		if got := slices.Sorted(maps.Keys(s.tables)); !slices.Equal(got, names) {
+			return nil, fmt.Errorf("shard folder %s has tables %v, %s has %v", s.dir, got, first.dir, names)
+		}
+		for _, name := range names {
+			if err := sameRun(first.prov[name], s.prov[name]); err != nil {
+				return nil, fmt.Errorf("shard folder %s, table %s: %w (against %s)", s.dir, name, err, first.dir)
+			}
+		}
+		if s.shard.Count != first.shard.Count {
+			return nil, fmt.Errorf("shard folder %s is shard %v, %s is shard %v: not one split", s.dir, &s.shard, first.dir, &first.shard)
+		}
+		if prev := bySlot[s.shard.Index]; prev != nil {
+			return nil, fmt.Errorf("shard %v twice: in %s and %s", &s.shard, prev.dir, s.dir)
+		}
+		bySlot[s.shard.Index] = s
+	}
+	for i, s := range bySlot {
+		if s == nil {
+			return nil, fmt.Errorf("shard %d/%d is missing (%d of %d folders given)", i, first.shard.Count, len(dirs), first.shard.Count)
+		}
+	}
+	var written []Written
+	for _, name := range names {
+		merged, prov, err := mergeTable(name, bySlot)
+		if err != nil {
+			return written, err
+		}
+		path, err := tables.Write(out, merged, prov)
+		if err != nil {
+			return written, err
+		}
+		written = append(written, Written{prov.Stage, path, len(merged.Rows)})
+	}
+	return written, nil
+}
+
+// readShard reads every table in dir and the shard they say they are.
+func readShard(dir string) (shardTables, error) {
+	s := shardTables{dir: dir, tables: map[string]*tables.Table{}, prov: map[string]tables.Provenance{}}
+	paths, err := filepath.Glob(filepath.Join(dir, "*"+tables.Extension))
+	if err != nil {
+		return s, err
+	}
+	if len(paths) == 0 {
+		if _, err := os.Stat(dir); err != nil {
+			return s, fmt.Errorf("shard folder %s: %w", dir, err)
+		}
+		return s, fmt.Errorf("shard folder %s holds no tables", dir)
+	}
+	for i, path := range paths {
+		t, prov, err := tables.Read(path)
+		if err != nil {
+			return s, fmt.Errorf("shard folder %s: %w", dir, err)
+		}
+		var shard Shard
+		if err := shard.Set(prov.Params[shardParam]); err != nil {
+			return s, fmt.Errorf("shard folder %s, table %s: not a shard's table (its provenance has no %s I/N)", dir, t.Name, shardParam)
+		}
+		if i > 0 && shard != s.shard {
+			return s, fmt.Errorf("shard folder %s mixes shards %v and %v", dir, &s.shard, &shard)
+		}
+		s.shard, s.tables[t.Name], s.prov[t.Name] = shard, t, prov
+	}
+	return s, nil
+}
+
+// sameRun reports how two shards' tables differ in what must be equal: the
+// build, the stage and every parameter but the shard's own.
+func sameRun(a, b tables.Provenance) error {
+	switch {
+	case a.Build != b.Build:
+		return fmt.Errorf("another build (%s, not %s)", b.Build, a.Build)
+	case a.Stage != b.Stage:
+		return fmt.Errorf("another stage (%s, not %s)", b.Stage, a.Stage)
+	}
+	for _, k := range slices.Sorted(maps.Keys(unionKeys(a.Params, b.Params))) {
+		if k == shardParam || k == shardUnitsParam {
+			continue
+		}
+		if a.Params[k] != b.Params[k] {
+			return fmt.Errorf("other settings (%s %q, not %q)", k, b.Params[k], a.Params[k])
+		}
+	}
+	return nil
+}
+
+func unionKeys(a, b map[string]string) map[string]string {
+	u := maps.Clone(a)
+	maps.Copy(u, b)
+	return u
+}
+
+// mergeTable concatenates table name of the shards, in shard order, after
+// checking each row's unit against its shard's part.
+func mergeTable(name string, shards []*shardTables) (*tables.Table, tables.Provenance, error) {
+	prov := shards[0].prov[name]
+	var units unitRange
+	if err := units.parse(prov.Params[unitsParam]); err != nil {
+		return nil, prov, fmt.Errorf("shard folder %s, table %s: %s %q: %w", shards[0].dir, name, unitsParam, prov.Params[unitsParam], err)
+	}
+	key, list := prov.Params[shardKeyParam], prov.Params[shardListParam] == name
+	merged := tables.NewTable(name, shards[0].tables[name].Columns...)
+	for _, s := range shards {
+		t, p := s.tables[name], s.prov[name]
+		lo, n := s.shard.Part(units.first, units.count)
+		if p.Params[shardUnitsParam] != (unitRange{lo, n}).String() {
+			return nil, prov, fmt.Errorf("shard folder %s, table %s: shard %v covers %s, not %s", s.dir, name, &s.shard, p.Params[shardUnitsParam], unitRange{lo, n})
+		}
+		k := t.Index(key)
+		if k < 0 {
+			return nil, prov, fmt.Errorf("shard folder %s, table %s: no column %q naming each row's unit", s.dir, name, key)
+		}
+		next := lo
+		for _, row := range t.Rows {
+			u, ok := row[k].(int64)
+			if !ok || u < lo || u >= lo+n {
+				return nil, prov, fmt.Errorf("shard folder %s, table %s: a row of unit %v, outside the shard's %s", s.dir, name, row[k], unitRange{lo, n})
+			}
+			if list {
+				if u != next {
+					return nil, prov, fmt.Errorf("shard folder %s, table %s: unit %d where %d was due (each unit once, in order)", s.dir, name, u, next)
+				}
+				next++
+			}
+		}
+		if list && next != lo+n {
+			return nil, prov, fmt.Errorf("shard folder %s, table %s: units %d to %d are missing", s.dir, name, next, lo+n-1)
+		}
+		merged.Rows = append(merged.Rows, t.Rows...)
+		if p.Start.Before(prov.Start) {
+			prov.Start = p.Start
+		}
+		if p.End.After(prov.End) {
+			prov.End = p.End
+		}
+	}
+	prov.Params = maps.Clone(prov.Params)
+	delete(prov.Params, shardParam)
+	delete(prov.Params, shardUnitsParam)
+	prov.Params["merged_shards"] = strconv.Itoa(len(shards))
+	return merged, prov, nil
+}
+
+// unitRange is a range of units, FIRST:COUNT.
+type unitRange struct{ first, count int64 }
+
+func (r unitRange) String() string { return fmt.Sprintf("%d:%d", r.first, r.count) }
+
+func (r *unitRange) parse(s string) error {
+	a, b, ok := strings.Cut(s, ":")
+	first, err1 := strconv.ParseInt(a, 10, 64)
+	count, err2 := strconv.ParseInt(b, 10, 64)
+	if !ok || err1 != nil || err2 != nil || first < 0 || count < 0 {
+		return fmt.Errorf("not FIRST:COUNT")
+	}
+	*r = unitRange{first, count}
+	return nil
+}

@@ -1,0 +1,185 @@
+package pipelines
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/tables"
+)
+
+// runCosetShard runs the cosets stage on a small range in exact mode to
+// depth 8 (searches alone, milliseconds a coset) as shard (nil: the whole
+// range in one process, as shard 0/1) into dir.
+func runCosetShard(t *testing.T, dir string, shard Shard, searchDepth MoveCount) {
+	t.Helper()
+	opts := NewOptions()
+	opts.Cosets, opts.Bound, opts.CosetSearchDepth = CosetRange{First: 5000, Count: 7}, 0, searchDepth
+	env := &Env{Workers: 2, MemBudget: 6 << 30, Log: slog.New(slog.DiscardHandler), Stderr: os.Stderr, Options: opts, Shard: &shard}
+	if err := CheckOptions([]Stage{cosetsStage}, env, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), cosetsStage, env, dir); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// withoutTimes returns t's rows without its columns of seconds, which
+// measure the run rather than the cosets.
+func withoutTimes(t *tables.Table) [][]any {
+	var keep []int
+	for i, c := range t.Columns {
+		if !strings.HasSuffix(c.Name, "seconds") {
+			keep = append(keep, i)
+		}
+	}
+	var rows [][]any
+	for _, row := range t.Rows {
+		var r []any
+		for _, i := range keep {
+			r = append(r, row[i])
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// The shards of a range, merged, are the range run in one process, table
+// for table; the merge refuses a missing or repeated shard, a shard of
+// other settings, a damaged table and a unit outside its shard.
+func TestMergeShards(t *testing.T) {
+	base := t.TempDir()
+	dir := func(name string) string { return filepath.Join(base, name) }
+	for i := range 3 {
+		runCosetShard(t, dir(string(rune('a'+i))), Shard{i, 3}, 8)
+	}
+	runCosetShard(t, dir("whole"), Shard{0, 1}, 8)
+	shards := []string{dir("c"), dir("a"), dir("b")} // any order
+	if _, err := Merge(shards, dir("merged")); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range cosetsStage.ShardTables {
+		merged, mp, err := tables.Read(filepath.Join(dir("merged"), name+tables.Extension))
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, wp, err := tables.Read(filepath.Join(dir("whole"), name+tables.Extension))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(withoutTimes(merged), withoutTimes(whole), slices.Equal) {
+			t.Errorf("%s: the merged shards' rows differ from one process's", name)
+		}
+		if mp.Params["merged_shards"] != "3" || mp.Params[shardParam] != "" || mp.Params["cosets"] != wp.Params["cosets"] {
+			t.Errorf("%s: merged provenance %v", name, mp.Params)
+		}
+	}
+
+	refused := func(dirs []string, want string) {
+		t.Helper()
+		if _, err := Merge(dirs, dir("refused")); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("merge of %v: %v, want an error saying %q", dirs, err, want)
+		}
+	}
+	refused([]string{dir("a"), dir("c")}, "shard 1/3 is missing")
+	refused([]string{dir("a"), dir("b"), dir("b"), dir("c")}, "twice")
+	refused([]string{dir("a"), dir("whole")}, "not one split")
+	runCosetShard(t, dir("deeper"), Shard{1, 3}, 7)
+	refused([]string{dir("a"), dir("deeper"), dir("c")}, "other settings (coset_search_depth")
+	refused([]string{dir("a"), dir("nowhere"), dir("c")}, "nowhere")
+
+	// A table rewritten with a coset of another shard: its checksum is
+	// good, its unit is not.
+	path := filepath.Join(dir("b"), "cosets"+tables.Extension)
+	tab, prov, err := tables.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab.Rows[0][tab.Index("coset")] = int64(5000)
+	if _, err := tables.Write(dir("b"), tab, prov); err != nil {
+		t.Fatal(err)
+	}
+	refused([]string{dir("a"), dir("b"), dir("c")}, "outside the shard's")
+	// A damaged table.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0xff
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	refused([]string{dir("a"), dir("b"), dir("c")}, dir("b"))
+}
+
+// Only stages with a range of work take --shard.
+func TestShardOnlyForRanges(t *testing.T) {
+	env := &Env{Workers: 1, MemBudget: 6 << 30, Options: NewOptions(), Shard: &Shard{0, 2}}
+	err := CheckOptions([]Stage{symmetryStage}, env, nil)
+	if err == nil || !strings.Contains(err.Error(), "--shard 0/2: the symmetry stage cannot be split") {
+		t.Fatalf("symmetry with --shard: %v", err)
+	}
+}
+
+// The parts of a range tile it, in order, whatever the number of shards.
+func TestShardParts(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 7, 100} {
+		next := int64(10)
+		for i := range n {
+			first, count := (&Shard{i, n}).Part(10, 35)
+			if first != next || count < 35/int64(n) || count > 35/int64(n)+1 {
+				t.Fatalf("shard %d/%d: %d:%d after %d", i, n, first, count, next)
+			}
+			next = first + count
+		}
+		if next != 45 {
+			t.Fatalf("%d shards end at %d", n, next)
+		}
+	}
+}
+
+// TestSlurmJobArray runs a range of cosets as a real Slurm job array of
+// three shards and a merge job (scripts/slurm/run-cosets.sh), on the
+// single-node Slurm that scripts/slurm/test.sh starts for make test, and
+// compares the merged tables with the range run in one process. Run
+// outside that script (CUBECENSUS_SLURM unset) it has no cluster to use
+// and says so.
+func TestSlurmJobArray(t *testing.T) {
+	dir, bin := os.Getenv("CUBECENSUS_SLURM"), os.Getenv("CUBECENSUS_BIN")
+	if dir == "" || bin == "" {
+		t.Skip("needs a Slurm: make test runs it through scripts/slurm/test.sh")
+	}
+	out := filepath.Join(dir, "cosets")
+	cmd := exec.Command("../scripts/slurm/run-cosets.sh", bin, out, "5000:7", "3", "--cpus-per-task=1", "--mem=6G", "--",
+		"--bound", "0", "--coset-search-depth", "8")
+	cmd.Stderr = os.Stderr
+	merged, err := cmd.Output()
+	if err != nil {
+		logs, _ := filepath.Glob(filepath.Join(out, "*.log"))
+		for _, l := range logs {
+			b, _ := os.ReadFile(l)
+			t.Logf("%s:\n%s", l, b)
+		}
+		t.Fatalf("run-cosets.sh: %v", err)
+	}
+	whole := t.TempDir()
+	runCosetShard(t, whole, Shard{0, 1}, 8)
+	for _, name := range cosetsStage.ShardTables {
+		m, mp, err := tables.Read(filepath.Join(strings.TrimSpace(string(merged)), name+tables.Extension))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, _, err := tables.Read(filepath.Join(whole, name+tables.Extension))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(withoutTimes(m), withoutTimes(w), slices.Equal) || mp.Params["merged_shards"] != "3" {
+			t.Errorf("%s: the job array's merged tables differ from one process's", name)
+		}
+	}
+}

@@ -1,0 +1,57 @@
+package pipelines
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Scale-out: a stage whose work is a range of units (the cosets stage's
+// cosets) can run one shard of it, --shard I/N, anywhere (a laptop, a task
+// of a Slurm job array), each shard writing its own tables; `cubecensus
+// merge` then combines the shards' tables into the tables one process
+// would have written, refusing a missing or repeated shard or unit, a
+// shard of another build or other settings, or a damaged table.
+//
+// A shard's tables say in their provenance which shard they are
+// (shardParam, "I/N"), the whole range (unitsParam, FIRST:COUNT), the
+// shard's part of it (shardUnitsParam) and the column naming each row's
+// unit (shardKeyParam); every row of a shard lies in its part, and the
+// table named by shardListParam has exactly one row per unit.
+const (
+	shardParam      = "shard"
+	unitsParam      = "units"
+	shardUnitsParam = "shard_units"
+	shardKeyParam   = "shard_key"
+	shardListParam  = "shard_list"
+)
+
+// Shard is one of Count parts of a stage's work, Index from 0.
+type Shard struct {
+	Index, Count int
+}
+
+func (s *Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
+func (s *Shard) Type() string   { return "I/N" }
+
+// Set parses I/N, 0 <= I < N (Slurm's $SLURM_ARRAY_TASK_ID counts from the
+// array's first index, 0 with --array=0-(N-1)).
+func (s *Shard) Set(v string) error {
+	i, n, ok := strings.Cut(v, "/")
+	index, err1 := strconv.Atoi(i)
+	count, err2 := strconv.Atoi(n)
+	if !ok || err1 != nil || err2 != nil || count < 1 || index < 0 || index >= count {
+		return fmt.Errorf("want I/N with 0 <= I < N (e.g. 3/10)")
+	}
+	*s = Shard{index, count}
+	return nil
+}
+
+// Part returns the shard's contiguous part of count units from first:
+// shard i gets units [first + count*i/N, first + count*(i+1)/N), so the
+// parts tile the range and differ in size by one at most.
+func (s *Shard) Part(first, count int64) (int64, int64) {
+	lo := first + count*int64(s.Index)/int64(s.Count)
+	hi := first + count*int64(s.Index+1)/int64(s.Count)
+	return lo, hi - lo
+}
