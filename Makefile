@@ -1,5 +1,6 @@
 # cubecensus: make run (build and run the default pipeline into results/),
-# make test (vet, Go tests, every notebook executed headless), make bench.
+# make test (vet, Go tests, a cosets job array on a real single-node Slurm,
+# every notebook executed headless), make bench.
 # Each target installs what it needs: Go modules through the module proxy,
 # the notebooks' Python environment from notebooks/requirements.txt (hashes).
 
@@ -10,7 +11,7 @@ VENV     := notebooks/.venv
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 RESULTS  ?= results
 
-.PHONY: all build run test vet gotest notebooks requirements bench fuzz clean
+.PHONY: all build run test vet gotest slurmtest notebooks requirements bench fuzz clean
 
 all: build
 
@@ -20,7 +21,7 @@ build:
 run: build
 	./$(BIN) run --out $(RESULTS)
 
-test: vet gotest notebooks
+test: vet gotest slurmtest notebooks
 
 vet:
 	$(GO) vet ./...
@@ -28,6 +29,12 @@ vet:
 
 gotest:
 	$(GO) test -count=1 ./...
+
+# A real single-node Slurm (installed from Debian's packages when missing,
+# which needs root), a cosets job array of three shards merged and compared
+# with one process (scripts/slurm/test.sh).
+slurmtest: build
+	scripts/slurm/test.sh $(BIN)
 
 $(VENV)/.installed: notebooks/requirements.txt
 	$(PYTHON) -m venv $(VENV)

@@ -61,6 +61,13 @@ func TestOptionValues(t *testing.T) {
 		{new(CosetRange), "5", false, ""},
 		{new(CosetRange), "5:-1", false, ""},
 		{new(CosetRange), "a:1", false, ""},
+		{new(Shard), "3/10", true, "3/10"},
+		{new(Shard), "0/1", true, "0/1"},
+		{new(Shard), "10/10", false, ""},
+		{new(Shard), "-1/3", false, ""},
+		{new(Shard), "3", false, ""},
+		{new(Shard), "a/b", false, ""},
+		{new(Shard), "0/0", false, ""},
 	} {
 		err := tc.value.Set(tc.input)
 		if (err == nil) != tc.ok || tc.ok && tc.value.String() != tc.want {

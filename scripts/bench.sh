@@ -132,3 +132,19 @@ echo
 echo '```'
 ./bin/cubecensus show --meta results/centers_distribution.arrow | grep -E 'param|wall seconds|build'
 echo '```'
+echo
+echo "## Cosets of H (seed 002's coset solver)"
+echo
+echo "Seed 002's figures, on its Intel Nehalem X3460 (4 cores, 8 threads, 2.8 GHz; section 5, Table 5.2,"
+echo "and section 7): a search to depth 15 in 1.9 s, a prepass in 3.1 s, a coset searched to 15 with five"
+echo "prepasses in 17.4 s, 19.6 s a coset measured over its sample with the two-phase solver included, and"
+echo "345 positions a coset left to the two-phase solver on average. Issue 12's targets on this machine:"
+echo "Table 1's A column under 60 s, its S column under 20 minutes, a coset proven within 20 in under 30 s."
+echo "BenchmarkDistancesInA above is the A column; BenchmarkProveCoset a random coset proven within 20"
+echo "(left/op: positions left to the two-phase solver). The default run's coset, depth by depth:"
+echo
+echo '```'
+./bin/cubecensus show "$tmp/results/cosets.arrow"
+./bin/cubecensus show "$tmp/results/coset_levels.arrow"
+./bin/cubecensus show --meta "$tmp/results/h_distance.arrow" | grep -E 'h_search_depth|wall seconds'
+echo '```'

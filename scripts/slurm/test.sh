@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# make test's Slurm step: starts a single-node Slurm in a temporary folder
+# (scripts/slurm/start.sh, installing it if need be), runs the Go test that
+# submits a small cosets job array through scripts/slurm/run-cosets.sh and
+# compares the merged shards with the same range run in one process, and
+# stops the daemons whatever happened.
+#
+# Usage: scripts/slurm/test.sh BIN
+set -euo pipefail
+bin=$(realpath "${1:?usage: scripts/slurm/test.sh BIN}")
+here=$(dirname "$(realpath "$0")")
+dir=$(mktemp -d /tmp/cubecensus-slurm.XXXXXX)
+trap '"$here/stop.sh" "$dir"' EXIT
+eval "$("$here/start.sh" "$dir")"
+cd "$here/../.."
+CUBECENSUS_SLURM="$dir" CUBECENSUS_BIN="$bin" go test -count=1 -run '^TestSlurmJobArray$' -v ./pipelines
