@@ -2,6 +2,8 @@ package cosets
 
 import (
 	"context"
+	"encoding/binary"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -201,4 +203,125 @@ func TestPartialSearch(t *testing.T) {
 		t.Fatalf("the partial search found %d positions at depth %d, the full one %d", part, depth, full)
 	}
 	t.Logf("depth %d: partial %d, full %d", depth, part, full)
+}
+
+// ballRadius is the radius of the balls meetInTheMiddle joins.
+const ballRadius = 5
+
+// ball returns the distance of every position within ballRadius face
+// turns of solved, by breadth-first search.
+func ball() map[cube.Cube]int {
+	dist := map[cube.Cube]int{cube.Solved: 0}
+	frontier := []cube.Cube{cube.Solved}
+	for d := 1; d <= ballRadius; d++ {
+		var next []cube.Cube
+		for _, c := range frontier {
+			for m := range cube.Move(cube.NFaceMoves) {
+				n := c
+				n.Move(&n, m)
+				if _, ok := dist[n]; !ok {
+					dist[n] = d
+					next = append(next, n)
+				}
+			}
+		}
+		frontier = next
+	}
+	return dist
+}
+
+// meetInTheMiddle returns p's distance from solved when it is at most
+// 2*ballRadius, else 2*ballRadius+1: a shortest solution s of p splits as
+// s1 s2 with both in the ball, and p·s1 is then in the ball at distance
+// |s2|; so the least |s1| + dist(p·s1) over the ball is the distance.
+func meetInTheMiddle(p cube.Cube, ball map[cube.Cube]int) int {
+	best := 2*ballRadius + 1
+	for s1, d1 := range ball {
+		if d1 >= best {
+			continue
+		}
+		if d2, ok := ball[cube.Times(p, s1)]; ok && d1+d2 < best {
+			best = d1 + d2
+		}
+	}
+	return best
+}
+
+// The coset solver against an independent slow path on random positions
+// of two cosets, one near H and one random: every position it marks first
+// at depth d has distance d, by meeting in the middle of two balls of
+// radius 5, and random positions it did not mark are further than its
+// last depth. Each depth is grown by a prepass and the search (the
+// skips included).
+func TestCosetSolverAgainstMeetInTheMiddle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a ball of 621,649 positions and a coset to depth 10")
+	}
+	ball := ball()
+	rng := rand.New(rand.NewPCG(17, 18))
+	near := cube.Solved
+	for _, m := range []cube.Move{cube.MoveOf(cube.LayerF, 1), cube.MoveOf(cube.LayerR, 1)} {
+		near.Move(&near, m)
+	}
+	for _, tc := range []struct {
+		r     cube.Cube
+		depth int
+	}{{near, 8}, {cube.Random(rng), 10}} {
+		run := NewCosetSolver(cosetTable, nil, newSparseBitmaps(), 2).newRun(tc.r)
+		run.prepassFrom = 0
+		seen := map[Coord]bool{}
+		checked := 0
+		for d := 0; d <= tc.depth; d++ {
+			if err := run.level(context.Background(), d, fullSearch); err != nil {
+				t.Fatal(err)
+			}
+			var fresh []Coord
+			for p := range NCornerPerms {
+				if !run.bm.within.used[p] {
+					continue
+				}
+				for _, x := range setInPage(run.bm.within.page(p), p) {
+					if !seen[x] {
+						seen[x] = true
+						fresh = append(fresh, x)
+					}
+				}
+			}
+			if int64(len(fresh)) != run.levels.Positions[d] {
+				t.Fatalf("depth %d: %d positions new in the bitmap, the level says %d", d, len(fresh), run.levels.Positions[d])
+			}
+			for range min(len(fresh), 8) {
+				x := fresh[rng.IntN(len(fresh))]
+				h := x.Cube()
+				if got := meetInTheMiddle(cube.Times(cube.Inverse(h), tc.r), ball); got != d {
+					t.Fatalf("a position marked at depth %d is at distance %d", d, got)
+				}
+				checked++
+			}
+		}
+		for range 20 {
+			h := randomH(rng)
+			if x := CoordOf(&h); !seen[x] {
+				if got := meetInTheMiddle(cube.Times(cube.Inverse(h), tc.r), ball); got <= tc.depth {
+					t.Fatalf("a position at distance %d is not marked by depth %d", got, tc.depth)
+				}
+				checked++
+			}
+		}
+		t.Logf("levels %v: %d positions checked", run.levels.Positions, checked)
+	}
+}
+
+// setInPage returns the positions of page p whose bits are set.
+func setInPage(page []byte, p int) []Coord {
+	var out []Coord
+	for row := range nRows {
+		v := binary.LittleEndian.Uint32(page[row*rowBytes:]) & rowMask
+		for m := range NMiddlePerms {
+			if v>>m&1 != 0 {
+				out = append(out, At(p, row, m))
+			}
+		}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package pipelines
 
 import (
 	"context"
+	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -180,6 +181,57 @@ func TestSlurmJobArray(t *testing.T) {
 		}
 		if !slices.EqualFunc(withoutTimes(m), withoutTimes(w), slices.Equal) || mp.Params["merged_shards"] != "3" {
 			t.Errorf("%s: the job array's merged tables differ from one process's", name)
+		}
+	}
+}
+
+// A coset range stopped after two cosets resumes from its checkpoint: the
+// run again solves only the rest, and its tables are those of a run that
+// was never stopped (the two cosets' rows, seconds included, come from the
+// checkpoint).
+func TestCosetsResume(t *testing.T) {
+	base := t.TempDir()
+	opts := NewOptions()
+	opts.Cosets, opts.Bound, opts.CosetSearchDepth = CosetRange{First: 5000, Count: 7}, 0, 8 // runCosetShard's
+	var logs strings.Builder
+	env := &Env{Workers: 2, MemBudget: 6 << 30, Log: slog.New(slog.NewTextHandler(&logs, nil)), Stderr: os.Stderr,
+		Options: opts, Shard: &Shard{0, 1}, CheckpointDir: filepath.Join(base, "ckpt")}
+	ctx, cancel := context.WithCancel(context.Background())
+	orig := cosetsCheckpoints
+	defer func() { cosetsCheckpoints = orig }()
+	var saved []cosetDone
+	cosetsCheckpoints.encode = func(c *cosetsCheckpoint, w io.Writer) error {
+		if len(c.Done) == 2 {
+			saved = slices.Clone(c.Done)
+			cancel()
+		}
+		return orig.encode(c, w)
+	}
+	if _, err := Run(ctx, cosetsStage, env, filepath.Join(base, "stopped")); err == nil {
+		t.Fatal("the run went on after its context was cancelled")
+	}
+	cosetsCheckpoints = orig
+	if _, err := Run(context.Background(), cosetsStage, env, filepath.Join(base, "resumed")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(logs.String(), "resuming") || !strings.Contains(logs.String(), "2 cosets done") {
+		t.Fatalf("no resumption in the log:\n%s", logs.String())
+	}
+	runCosetShard(t, filepath.Join(base, "fresh"), Shard{0, 1}, 8)
+	resumed, _, err := tables.Read(filepath.Join(base, "resumed", "cosets"+tables.Extension))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, _, err := tables.Read(filepath.Join(base, "fresh", "cosets"+tables.Extension))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.EqualFunc(withoutTimes(resumed), withoutTimes(fresh), slices.Equal) {
+		t.Fatal("the resumed run's cosets differ from a fresh run's")
+	}
+	for i, c := range saved {
+		if got := resumed.Rows[i][resumed.Index("seconds")]; got != c.Seconds {
+			t.Fatalf("coset %d was solved again (%v s), not taken from the checkpoint (%v s)", c.Coset, got, c.Seconds)
 		}
 	}
 }
