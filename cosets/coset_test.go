@@ -104,22 +104,7 @@ func TestTrivialCosetFirstLevels(t *testing.T) {
 // of the inverse of the tail (the positions p with p·τ in H are H·τ^-1).
 func TestShortDetours(t *testing.T) {
 	const radius = shortDetour - 1
-	dist := map[cube.Cube]int{cube.Solved: 0}
-	frontier := []cube.Cube{cube.Solved}
-	for d := 1; d <= radius; d++ {
-		var next []cube.Cube
-		for _, c := range frontier {
-			for m := range cube.Move(cube.NFaceMoves) {
-				n := c
-				n.Move(&n, m)
-				if _, ok := dist[n]; !ok {
-					dist[n] = d
-					next = append(next, n)
-				}
-			}
-		}
-		frontier = next
-	}
+	dist := ball(radius)
 	// endsInA reports whether c, at distance d, has a shortest sequence
 	// ending in a move of A.
 	endsInA := func(c cube.Cube, d int) bool {
@@ -208,12 +193,12 @@ func TestPartialSearch(t *testing.T) {
 // ballRadius is the radius of the balls meetInTheMiddle joins.
 const ballRadius = 5
 
-// ball returns the distance of every position within ballRadius face
-// turns of solved, by breadth-first search.
-func ball() map[cube.Cube]int {
+// ball returns the distance of every position within radius face turns of
+// solved, by breadth-first search.
+func ball(radius int) map[cube.Cube]int {
 	dist := map[cube.Cube]int{cube.Solved: 0}
 	frontier := []cube.Cube{cube.Solved}
-	for d := 1; d <= ballRadius; d++ {
+	for d := 1; d <= radius; d++ {
 		var next []cube.Cube
 		for _, c := range frontier {
 			for m := range cube.Move(cube.NFaceMoves) {
@@ -257,7 +242,7 @@ func TestCosetSolverAgainstMeetInTheMiddle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a ball of 621,649 positions and a coset to depth 10")
 	}
-	ball := ball()
+	ball := ball(ballRadius)
 	rng := rand.New(rand.NewPCG(17, 18))
 	near := cube.Solved
 	for _, m := range []cube.Move{cube.MoveOf(cube.LayerF, 1), cube.MoveOf(cube.LayerR, 1)} {

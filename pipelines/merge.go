@@ -191,12 +191,18 @@ type unitRange struct{ first, count int64 }
 func (r unitRange) String() string { return fmt.Sprintf("%d:%d", r.first, r.count) }
 
 func (r *unitRange) parse(s string) error {
-	a, b, ok := strings.Cut(s, ":")
-	first, err1 := strconv.ParseInt(a, 10, 64)
-	count, err2 := strconv.ParseInt(b, 10, 64)
-	if !ok || err1 != nil || err2 != nil || first < 0 || count < 0 {
+	first, count, ok := parseRange(s)
+	if !ok {
 		return fmt.Errorf("not FIRST:COUNT")
 	}
 	*r = unitRange{first, count}
 	return nil
+}
+
+// parseRange parses FIRST:COUNT, two whole numbers.
+func parseRange(s string) (first, count int64, ok bool) {
+	a, b, found := strings.Cut(s, ":")
+	first, err1 := strconv.ParseInt(a, 10, 64)
+	count, err2 := strconv.ParseInt(b, 10, 64)
+	return first, count, found && err1 == nil && err2 == nil && first >= 0 && count >= 0
 }

@@ -404,10 +404,8 @@ func (r *CosetRange) Type() string   { return "FIRST:COUNT" }
 // Set parses FIRST:COUNT, whole numbers with FIRST+COUNT at most the
 // number of classes.
 func (r *CosetRange) Set(s string) error {
-	first, count, ok := strings.Cut(s, ":")
-	f, err1 := strconv.ParseInt(first, 10, 64)
-	c, err2 := strconv.ParseInt(count, 10, 64)
-	if !ok || err1 != nil || err2 != nil || f < 0 || c < 0 {
+	f, c, ok := parseRange(s)
+	if !ok {
 		return fmt.Errorf("want FIRST:COUNT, two whole numbers (e.g. 0:10)")
 	}
 	if f+c > solver.NCosetClasses {
