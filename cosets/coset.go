@@ -26,9 +26,9 @@ import (
 // axis among themselves) one the search makes: so after depth d the bitmap
 // holds exactly the positions within d moves.
 
-// CosetBytes is the memory a coset run needs besides the coset table: two
-// bitmaps, the one being extended and the extension.
-const CosetBytes = 2 * BitmapBytes
+// BitmapsBytes is the memory of Bitmaps, which DistancesInA and the coset
+// solver work in: two bitmaps, the one being extended and the extension.
+const BitmapsBytes = 2 * BitmapBytes
 
 // prepassFrom is the number of positions from which a depth begins with a
 // prepass (seed 002's coset solver uses six million): below it the
@@ -54,7 +54,7 @@ type Bitmaps struct {
 	within, next *Bitmap
 }
 
-// NewBitmaps allocates two bitmaps of BitmapBytes each (CosetBytes), for
+// NewBitmaps allocates two bitmaps of BitmapBytes each (BitmapsBytes), for
 // searches that fill them.
 func NewBitmaps() *Bitmaps {
 	return &Bitmaps{within: newDenseBitmap(), next: newDenseBitmap()}

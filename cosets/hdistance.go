@@ -6,9 +6,6 @@ import (
 	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
-// HDistanceBytes is the memory DistancesInA needs: two bitmaps.
-const HDistanceBytes = 2 * BitmapBytes
-
 // DistancesInA counts the positions of H at each distance from the solved
 // cube in moves of A: the "moves in A" column of seed 001's Table 1. It is
 // a breadth-first search over bm: the positions within d+1 moves are those

@@ -49,7 +49,7 @@ var (
 const searchBelow = cosets.HSize / 100
 
 func checkCosets(env *Env) error {
-	if need := uint64(cosets.CosetBytes); env.MemBudget < need {
+	if need := uint64(cosets.BitmapsBytes); env.MemBudget < need {
 		return fmt.Errorf("%w: --mem-budget %s: the cosets stage keeps two bitmaps of H, %s", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(need))
 	}
 	o := env.Options
