@@ -595,17 +595,25 @@ func (s *searcher) mergeHits(n int, hits []hit) error {
 		if s.res.Upper[h.un] >= 0 {
 			continue
 		}
-		stored := h.stored.Word()
-		w := cube.Concat(h.prefix, stored.Inverse())
-		p, err := FromCube(w.Cube())
-		if err != nil {
-			return fmt.Errorf("upperface: self-check failed: %v joined with %v is not an upper-face position: %w", h.prefix, stored, err)
+		if err := s.recordJoin(n, h.un, cube.Concat(h.prefix, h.stored.Word().Inverse())); err != nil {
+			return err
 		}
-		if int32(p.Un()) != h.un || w.Cost(s.metric) != n {
-			return fmt.Errorf("upperface: self-check failed: %v reaches un %d at cost %d, counted as un %d at depth %d", w, p.Un(), w.Cost(s.metric), h.un, n)
-		}
-		s.record(h.un, n, w)
 	}
+	return nil
+}
+
+// recordJoin records w, a prefix joined with a stored word, for position
+// un at depth n, after checking it: w must reach un, an upper-face
+// position, at cost n.
+func (s *searcher) recordJoin(n int, un int32, w cube.Word) error {
+	p, err := FromCube(w.Cube())
+	if err != nil {
+		return fmt.Errorf("upperface: self-check failed: the join %v is not an upper-face position: %w", w, err)
+	}
+	if int32(p.Un()) != un || w.Cost(s.metric) != n {
+		return fmt.Errorf("upperface: self-check failed: %v reaches un %d at cost %d, counted as un %d at depth %d", w, p.Un(), w.Cost(s.metric), un, n)
+	}
+	s.record(un, n, w)
 	return nil
 }
 

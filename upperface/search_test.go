@@ -424,3 +424,49 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// A depth searched in three ranges of chunks (shards, in any order) and
+// settled from their hits ends as the search that did it in one go,
+// position by position, word by word.
+func TestShardedDepth(t *testing.T) {
+	for _, tc := range []struct {
+		m    cube.Metric
+		k, n int
+	}{{cube.HTM, 4, 9}, {cube.STM, 4, 8}} {
+		cfg := Config{Metric: tc.m, StoredDepth: tc.k, Workers: 2}
+		before := search(t, tc.m, tc.k, tc.n-1, 2, 0)
+		whole := search(t, tc.m, tc.k, tc.n, 2, 0)
+		chunks := Chunks(cfg, tc.n)
+		var hits [3][]Hit
+		for _, i := range []int{2, 0, 1} {
+			h, err := SearchChunks(context.Background(), cfg, before, tc.n, chunks*i/3, chunks*(i+1)/3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hits[i] = h
+		}
+		all := slices.Concat(hits[0], hits[1], hits[2])
+		settled, err := Settle(cfg, before, tc.n, all, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for un := range NPositions {
+			if settled.Lower[un] != whole.Lower[un] || settled.Upper[un] != whole.Upper[un] || !slices.Equal(settled.Word[un], whole.Word[un]) {
+				t.Fatalf("%s depth %d: un %d settled [%d, %d] %v, searched [%d, %d] %v", tc.m, tc.n, un,
+					settled.Lower[un], settled.Upper[un], settled.Word[un], whole.Lower[un], whole.Upper[un], whole.Word[un])
+			}
+		}
+		if settled.Exhaustive != whole.Exhaustive || len(all) == 0 {
+			t.Fatalf("%s: exhaustive through %d settled, %d searched (%d hits)", tc.m, settled.Exhaustive, whole.Exhaustive, len(all))
+		}
+		// Without the last range, the depth is not exhaustive.
+		part, err := Settle(cfg, before, tc.n, slices.Concat(hits[0], hits[1]), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if part.Exhaustive != tc.n-1 {
+			t.Fatalf("%s: two ranges of three settle depth %d as exhaustive", tc.m, tc.n)
+		}
+		t.Logf("%s depth %d: %d chunks, %d hits", tc.m, tc.n, chunks, len(all))
+	}
+}
