@@ -222,7 +222,7 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 // newSearcher sets up a search of cfg without its stored side.
 func newSearcher(cfg Config) *searcher {
 	s := &searcher{cfg: cfg, metric: cfg.Metric, k: cfg.StoredDepth, pairs: tables(), group: group()}
-	s.res = newResult(cfg.Metric)
+	s.res = NewResult(cfg.Metric)
 	s.res.StoredDepth = s.k
 	for a := range cube.Axis(noAxis + 1) {
 		for _, e := range cube.AxisMoves {
@@ -235,7 +235,9 @@ func newSearcher(cfg Config) *searcher {
 	return s
 }
 
-func newResult(m cube.Metric) *Result {
+// NewResult returns a result of metric m with nothing found yet: no
+// maneuvers, every Upper -1, every Lower 0.
+func NewResult(m cube.Metric) *Result {
 	r := &Result{Metric: m, Lower: make([]int, NPositions), Upper: make([]int, NPositions), Word: make([]cube.Word, NPositions)}
 	for i := range r.Upper {
 		r.Upper[i] = -1
