@@ -145,7 +145,7 @@ func TestShardParts(t *testing.T) {
 }
 
 // TestSlurmJobArray runs a range of cosets as a real Slurm job array of
-// three shards and a merge job (scripts/slurm/run-cosets.sh), on the
+// three shards and a merge job (scripts/slurm/run-shards.sh), on the
 // single-node Slurm that scripts/slurm/test.sh starts for make test, and
 // compares the merged tables with the range run in one process. Run
 // outside that script (CUBECENSUS_SLURM unset) it has no cluster to use
@@ -156,8 +156,8 @@ func TestSlurmJobArray(t *testing.T) {
 		t.Skip("needs a Slurm: make test runs it through scripts/slurm/test.sh")
 	}
 	out := filepath.Join(dir, "cosets")
-	cmd := exec.Command("../scripts/slurm/run-cosets.sh", bin, out, "5000:7", "3", "--cpus-per-task=1", "--mem=6G", "--",
-		"--bound", "0", "--coset-search-depth", "8")
+	cmd := exec.Command("../scripts/slurm/run-shards.sh", bin, out, "cosets", "3", "--cpus-per-task=1", "--mem=6G", "--",
+		"--cosets", "5000:7", "--bound", "0", "--coset-search-depth", "8")
 	cmd.Stderr = os.Stderr
 	merged, err := cmd.Output()
 	if err != nil {
@@ -166,7 +166,7 @@ func TestSlurmJobArray(t *testing.T) {
 			b, _ := os.ReadFile(l)
 			t.Logf("%s:\n%s", l, b)
 		}
-		t.Fatalf("run-cosets.sh: %v", err)
+		t.Fatalf("run-shards.sh: %v", err)
 	}
 	whole := t.TempDir()
 	runCosetShard(t, whole, Shard{0, 1}, 8)

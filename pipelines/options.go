@@ -22,21 +22,23 @@ var ErrOption = errors.New("bad option")
 // Options are the stage options of a run, typed. Each field belongs to one
 // stage (see List); NewOptions gives the defaults.
 type Options struct {
-	BruteforceDepth  Depth        // canonical: the brute force's length; -1 for the deepest that fits the memory budget
-	UpperfaceBudget  Probes       // upperface: the probes each metric's search may make
-	UpperfaceMetrics MetricList   // upperface: the metrics to search
-	CentersBudget    MetricProbes // centers: the probes each metric's search may make
-	CentersMetrics   MetricList   // centers: the metrics to search
-	CentersPrune     MetricDepths // centers: each metric's first depth pruned by the corner-twist table (0: none)
-	CentersContinue  Folder       // centers: the folder of earlier centers tables to continue from ("": start afresh)
-	CentersMaxDepth  MetricDepths // centers: each metric's last depth searched (0: until the budget is spent)
-	RandomCubes      MetricCounts // random: the cubes drawn and solved in each metric
-	RandomMetrics    MetricList   // random: the metrics they are solved in
-	RandomSeed       Count        // random: the draw's seed
-	Cosets           CosetRange   // cosets: the classes of cosets to solve
-	CosetSearchDepth MoveCount    // cosets: the depth each coset is searched to
-	Bound            MoveCount    // cosets: the bound to prove (0: count exactly to the search depth)
-	HSearchDepth     MoveCount    // cosets: the depth H (the trivial coset) is searched to for Table 1's S column
+	BruteforceDepth   Depth        // canonical: the brute force's length; -1 for the deepest that fits the memory budget
+	UpperfaceBudget   Probes       // upperface: the probes each metric's search may make
+	UpperfaceMetrics  MetricList   // upperface: the metrics to search
+	UpperfaceContinue Folder       // upperface: the folder of upperface tables to continue from ("": search from depth 1)
+	UpperfaceHits     Folder       // upperface: the folder of merged shard tables settling the next depth ("": none)
+	CentersBudget     MetricProbes // centers: the probes each metric's search may make
+	CentersMetrics    MetricList   // centers: the metrics to search
+	CentersPrune      MetricDepths // centers: each metric's first depth pruned by the corner-twist table (0: none)
+	CentersContinue   Folder       // centers: the folder of earlier centers tables to continue from ("": start afresh)
+	CentersMaxDepth   MetricDepths // centers: each metric's last depth searched (0: until the budget is spent)
+	RandomCubes       MetricCounts // random: the cubes drawn and solved in each metric
+	RandomMetrics     MetricList   // random: the metrics they are solved in
+	RandomSeed        Count        // random: the draw's seed
+	Cosets            CosetRange   // cosets: the classes of cosets to solve
+	CosetSearchDepth  MoveCount    // cosets: the depth each coset is searched to
+	Bound             MoveCount    // cosets: the bound to prove (0: count exactly to the search depth)
+	HSearchDepth      MoveCount    // cosets: the depth H (the trivial coset) is searched to for Table 1's S column
 }
 
 // NewOptions returns the default options.
@@ -80,6 +82,8 @@ func (o *Options) List() []Option {
 		{"canonical", "bruteforce-depth", "length of the brute-force check (-1: the deepest that fits --mem-budget)", &o.BruteforceDepth},
 		{"upperface", "upperface-budget", "probes each metric's search may make (e.g. 8.5e9; at least enough to finish depth 7)", &o.UpperfaceBudget},
 		{"upperface", "upperface-metrics", "metrics to search, comma-separated", &o.UpperfaceMetrics},
+		{"upperface", "upperface-continue-from", "take the distances the upperface tables in this folder (e.g. results) proved and search the next depth of each metric they left open; with --shard, only the shard's chunks of it (tables upperface_chunks and upperface_hits, for cubecensus merge)", &o.UpperfaceContinue},
+		{"upperface", "upperface-hits-from", "settle the next depth of the search (from depth 1, or continued) from the merged shard tables in this folder, instead of searching it", &o.UpperfaceHits},
 		{"centers", "centers-budget", "probes each metric's search may make: one number for all (1e9) or per metric (HTM=3.2e10,QTM=1.5e10,STM=1.5e10)", &o.CentersBudget},
 		{"centers", "centers-metrics", "metrics to search, comma-separated", &o.CentersMetrics},
 		{"centers", "centers-continue-from", "continue each metric from the centers tables in this folder (e.g. results): their proven states, from the depth after their exhaustive one", &o.CentersContinue},

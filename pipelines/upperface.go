@@ -20,8 +20,11 @@ var upperfaceStage = Stage{
 	Name:   "upperface",
 	Doc:    "God's algorithm for the 62,208 upper-face positions (HTM, QTM, STM) by meet in the middle; cases",
 	Tables: []string{"upperface_positions", "upperface_distribution", "upperface_cases"},
-	Check:  checkUpperface,
-	Run:    runUpperface,
+	// A shard searches its part of the next depth of a search continued
+	// from tables (upperface_continue.go).
+	ShardTables: []string{"upperface_chunks", "upperface_hits"},
+	Check:       checkUpperface,
+	Run:         runUpperface,
 }
 
 // DefaultUpperfaceBudget is the probes each metric's search may make: HTM
@@ -47,8 +50,9 @@ func storedDepth(env *Env, m cube.Metric) (int, error) {
 	return k, nil
 }
 
-// checkUpperface refuses a memory budget too small for a search and a probe
-// budget too small for the search to bound every position.
+// checkUpperface refuses a memory budget too small for a search, a probe
+// budget too small for the search to bound every position, and tables to
+// continue from that do not load or fit the run.
 func checkUpperface(env *Env) error {
 	budget := int64(env.Options.UpperfaceBudget)
 	for _, m := range env.Options.UpperfaceMetrics {
@@ -56,24 +60,49 @@ func checkUpperface(env *Env) error {
 		if err != nil {
 			return err
 		}
-		if least, depth := upperface.MinBudget(m, k); budget < least {
+		if least, depth := upperface.MinBudget(m, k); budget < least && env.Options.UpperfaceContinue == "" {
 			return fmt.Errorf("--upperface-budget %d is too small: the %v search (stored depth %d) needs %d probes to finish depth %d, the first whose positions generate every upper-face position; with fewer, the positions it does not reach cannot be bounded",
 				budget, m, k, least, depth)
 		}
 	}
-	return nil
+	return checkContinue(env)
 }
 
 func runUpperface(ctx context.Context, env *Env) (*Output, error) {
+	if env.Shard != nil {
+		return runUpperfaceShard(ctx, env)
+	}
 	metrics, budget := env.Options.UpperfaceMetrics, int64(env.Options.UpperfaceBudget)
-	params := map[string]string{"budget": strconv.FormatInt(budget, 10), "metrics": metrics.String()}
+	params := map[string]string{"metrics": metrics.String()}
 	found := map[cube.Metric]*upperface.Result{}
-	for _, m := range metrics {
-		r, err := searchUpperface(ctx, env, m, budget, params)
-		if err != nil {
+	if dir := env.Options.UpperfaceContinue; dir != "" {
+		var err error
+		if found, err = continuedUpperface(env); err != nil {
 			return nil, err
 		}
-		found[m] = r
+		params["continued_from"] = string(dir)
+	} else {
+		params["budget"] = strconv.FormatInt(budget, 10)
+		for _, m := range metrics {
+			r, err := searchUpperface(ctx, env, m, budget, params)
+			if err != nil {
+				return nil, err
+			}
+			found[m] = r
+		}
+	}
+	var err error
+	switch {
+	case env.Options.UpperfaceHits != "":
+		err = settleFromHits(env, found, params)
+	case env.Options.UpperfaceContinue != "":
+		err = continueOpen(ctx, env, found, params)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range metrics {
+		params[m.String()+".exhaustive_depth"] = strconv.Itoa(found[m].Exhaustive)
 	}
 	if err := boundUpperface(env, metrics, found, params); err != nil {
 		return nil, err
@@ -133,7 +162,6 @@ func searchUpperface(ctx context.Context, env *Env, m cube.Metric, budget int64,
 	}
 	params[m.String()+".stored_depth"] = strconv.Itoa(r.StoredDepth)
 	params[m.String()+".stored_words"] = strconv.Itoa(r.StoredEntries)
-	params[m.String()+".exhaustive_depth"] = strconv.Itoa(r.Exhaustive)
 	return r, nil
 }
 
@@ -276,7 +304,7 @@ func upperfaceDistribution(metrics MetricList, found map[cube.Metric]*upperface.
 		tables.Column{Name: "positions", Kind: tables.Int64, Doc: "positions proven to be at exactly this distance"},
 		tables.Column{Name: "cumulative", Kind: tables.Int64, Doc: "positions proven to be within this distance (their upper bound is at most depth)"},
 		tables.Column{Name: "cumulative_possible", Kind: tables.Int64, Doc: "positions that may be within this distance (their lower bound is at most depth); equals cumulative where all are known"},
-		tables.Column{Name: "exhaustive", Kind: tables.Bool, Doc: "the search was exhaustive through this depth, so positions is the full count"},
+		tables.Column{Name: "exhaustive", Kind: tables.Bool, Doc: "positions is the full count: the search was exhaustive through this depth, or every distance is known"},
 	)
 	for _, m := range metrics {
 		r := found[m]
@@ -297,7 +325,7 @@ func upperfaceDistribution(metrics MetricList, found map[cube.Metric]*upperface.
 					possible++
 				}
 			}
-			t.Append(m.String(), int64(d), exact, within, possible, d <= r.Exhaustive)
+			t.Append(m.String(), int64(d), exact, within, possible, d <= r.Exhaustive || r.Unresolved() == 0)
 		}
 	}
 	return t

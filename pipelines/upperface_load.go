@@ -52,7 +52,6 @@ func loadUpperface(dir string) (map[cube.Metric]*upperface.Result, error) {
 		for un, row := range positions.Rows {
 			d, ok := row[distance].(int64)
 			if !ok || int(d) > n {
-				r.Lower[un] = n + 1
 				continue
 			}
 			moves, err := cube.ParseManeuver(row[maneuver].(string))
@@ -67,6 +66,9 @@ func loadUpperface(dir string) (map[cube.Metric]*upperface.Result, error) {
 				return nil, fmt.Errorf("%s: un %d's %s maneuver costs %d, its distance is %d", positions.Name, un, m, w.Cost(m), d)
 			}
 			r.Lower[un], r.Upper[un], r.Word[un] = int(d), int(d), w
+		}
+		if r, err = r.Through(n); err != nil {
+			return nil, err
 		}
 		found[m] = r
 	}

@@ -427,7 +427,8 @@ func BenchmarkSearch(b *testing.B) {
 
 // A depth searched in three ranges of chunks (shards, in any order) and
 // settled from their hits ends as the search that did it in one go,
-// position by position, word by word.
+// position by position, word by word; and a search cut back to an earlier
+// depth (Through) is the search that stopped there.
 func TestShardedDepth(t *testing.T) {
 	for _, tc := range []struct {
 		m    cube.Metric
@@ -436,14 +437,35 @@ func TestShardedDepth(t *testing.T) {
 		cfg := Config{Metric: tc.m, StoredDepth: tc.k, Workers: 2}
 		before := search(t, tc.m, tc.k, tc.n-1, 2, 0)
 		whole := search(t, tc.m, tc.k, tc.n, 2, 0)
-		chunks := Chunks(cfg, tc.n)
+		cut, err := whole.Through(tc.n - 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for un := range NPositions {
+			if cut.Lower[un] != before.Lower[un] || cut.Upper[un] != before.Upper[un] || !slices.Equal(cut.Word[un], before.Word[un]) {
+				t.Fatalf("%s: un %d cut back to depth %d [%d, %d] %v, searched to it [%d, %d] %v", tc.m, un, tc.n-1,
+					cut.Lower[un], cut.Upper[un], cut.Word[un], before.Lower[un], before.Upper[un], before.Word[un])
+			}
+		}
+		if cut.Fingerprint() != before.Fingerprint() || whole.Fingerprint() == before.Fingerprint() {
+			t.Fatalf("%s: fingerprints do not tell the states apart", tc.m)
+		}
+		if _, err := whole.Through(whole.Exhaustive + 1); err == nil {
+			t.Fatalf("%s: cut back to a depth the search did not finish", tc.m)
+		}
+		chunks := len(Chunks(cfg, tc.n))
 		var hits [3][]Hit
 		for _, i := range []int{2, 0, 1} {
-			h, err := SearchChunks(context.Background(), cfg, before, tc.n, chunks*i/3, chunks*(i+1)/3)
+			err := SearchChunks(context.Background(), cfg, before, tc.n, chunks*i/3, chunks*(i+1)/3, func(chunk int, h []Hit) error {
+				if len(hits[i]) > 0 && chunk < hits[i][len(hits[i])-1].Chunk {
+					t.Fatalf("chunk %d after %d", chunk, hits[i][len(hits[i])-1].Chunk)
+				}
+				hits[i] = append(hits[i], h...)
+				return nil
+			})
 			if err != nil {
 				t.Fatal(err)
 			}
-			hits[i] = h
 		}
 		all := slices.Concat(hits[0], hits[1], hits[2])
 		settled, err := Settle(cfg, before, tc.n, all, true)

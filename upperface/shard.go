@@ -2,6 +2,9 @@ package upperface
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"slices"
 
@@ -24,9 +27,66 @@ type Hit struct {
 	Word  cube.Word
 }
 
-// Chunks returns the number of chunks of depth n of cfg's search.
-func Chunks(cfg Config, n int) int {
-	return len(newSearcher(cfg).chunks(n))
+// ChunkPlan is one chunk of a depth: the prefix its words begin with and
+// the probes its search makes.
+type ChunkPlan struct {
+	Prefix cube.Word
+	Probes int64
+}
+
+// Chunks returns the chunks of depth n of cfg's search, in search order.
+func Chunks(cfg Config, n int) []ChunkPlan {
+	var out []ChunkPlan
+	for _, c := range newSearcher(cfg).chunks(n) {
+		out = append(out, ChunkPlan{c.word, c.probes})
+	}
+	return out
+}
+
+// Through returns the state r's search reached after depth n (r must be
+// exhaustive through n): the positions at a distance within n with their
+// maneuvers, every other one unfound with lower bound n+1. Bounds from
+// other metrics, from products and from a partly searched depth are
+// dropped, so that a search continued from it (SearchChunks, Settle) goes
+// as the uninterrupted one went.
+func (r *Result) Through(n int) (*Result, error) {
+	if n > r.Exhaustive {
+		return nil, fmt.Errorf("upperface: the %s result is exhaustive through %d, not %d", r.Metric, r.Exhaustive, n)
+	}
+	out := NewResult(r.Metric)
+	out.Exhaustive, out.StoredDepth, out.StoredEntries = n, r.StoredDepth, r.StoredEntries
+	for _, st := range r.Depths {
+		if st.Depth <= n {
+			out.Depths = append(out.Depths, st)
+		}
+	}
+	for un := range NPositions {
+		if r.Exact(un) && r.Upper[un] >= 0 && r.Upper[un] <= n {
+			out.Lower[un], out.Upper[un], out.Word[un] = r.Lower[un], r.Upper[un], r.Word[un]
+		} else {
+			out.Lower[un] = n + 1
+		}
+	}
+	return out, nil
+}
+
+// Fingerprint names the distances r holds (its metric, exhaustive depth
+// and every position's lower bound, which is the distance where known), so
+// that the shards of a depth and the run settling it can check that they
+// continue the same state. Maneuvers are left out: they depend on the
+// stored depth, the distances do not.
+func (r *Result) Fingerprint() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s exhaustive %d\n", r.Metric, r.Exhaustive)
+	buf := make([]byte, 0, 2*NPositions)
+	for un := range NPositions {
+		buf = binary.LittleEndian.AppendUint16(buf, uint16(r.Lower[un]))
+		if r.Upper[un] != r.Lower[un] {
+			buf[len(buf)-2] |= 0x80 // unfound: the bound, not a distance
+		}
+	}
+	h.Write(buf)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // continueFrom returns a searcher of cfg (no stored side yet) holding a
@@ -53,44 +113,45 @@ func continueFrom(cfg Config, known *Result, n int) (*searcher, error) {
 }
 
 // SearchChunks searches chunks lo to hi-1 of depth n, continuing known (a
-// result exhaustive through n-1), and returns their hits in chunk order.
-func SearchChunks(ctx context.Context, cfg Config, known *Result, n, lo, hi int) ([]Hit, error) {
+// result exhaustive through n-1), and hands each chunk's hits to each, in
+// chunk order; an error from each stops the search.
+func SearchChunks(ctx context.Context, cfg Config, known *Result, n, lo, hi int, each func(chunk int, hits []Hit) error) error {
 	s, err := continueFrom(cfg, known, n)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	chunks := s.chunks(n)
 	if lo < 0 || hi > len(chunks) || lo > hi {
-		return nil, fmt.Errorf("upperface: chunks %d to %d of depth %d, which has %d", lo, hi-1, n, len(chunks))
+		return fmt.Errorf("upperface: chunks %d to %d of depth %d, which has %d", lo, hi-1, n, len(chunks))
 	}
 	if err := s.buildTable(ctx); err != nil {
-		return nil, err
+		return err
 	}
-	unknown := make([]bool, NPositions) // the prober's known, after the U closure
+	foundBefore := make([]bool, NPositions) // the prober's known: found before the chunks, the U closure included
 	for un, u := range s.res.Upper {
-		unknown[un] = u >= 0
+		foundBefore[un] = u >= 0
 	}
 	newWorker := func(int) func(int) []hit {
-		p := &prober{s: s, n: n, known: unknown, word: make(cube.Word, 0, 32)}
+		p := &prober{s: s, n: n, known: foundBefore, word: make(cube.Word, 0, 32)}
 		return func(i int) []hit {
 			p.hits, p.probes = nil, 0
 			p.run(&chunks[i])
+			if p.probes != chunks[i].probes {
+				panic(fmt.Sprintf("upperface: chunk %v made %d probes, planned %d", chunks[i].word, p.probes, chunks[i].probes))
+			}
 			return p.hits
 		}
 	}
-	var out []Hit
 	merge := func(i int, hits []hit) (bool, error) {
-		for _, h := range hits {
-			out = append(out, Hit{Chunk: i, Un: h.un, Word: cube.Concat(h.prefix, h.stored.Word().Inverse())})
+		out := make([]Hit, len(hits))
+		for j, h := range hits {
+			out[j] = Hit{Chunk: i, Un: h.un, Word: cube.Concat(h.prefix, h.stored.Word().Inverse())}
 		}
-		return true, nil
+		return true, each(i, out)
 	}
-	if _, err := parallel.Ordered(ctx, lo, hi, cfg.Workers, newWorker, merge); err != nil {
-		return nil, err
-	}
-	return out, nil
+	_, err = parallel.Ordered(ctx, lo, hi, cfg.Workers, newWorker, merge)
+	return err
 }
-
 // Settle continues known (exhaustive through n-1) through depth n with
 // hits, those of depth n's chunks in chunk order; complete says every chunk
 // was searched, so that the depth is exhaustive. Each hit is checked

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make test's Slurm step: starts a single-node Slurm in a temporary folder
 # (scripts/slurm/start.sh, installing it if need be), runs the Go test that
-# submits a small cosets job array through scripts/slurm/run-cosets.sh and
+# submits a small cosets job array through scripts/slurm/run-shards.sh and
 # compares the merged shards with the same range run in one process, and
 # stops the daemons whatever happened.
 #
