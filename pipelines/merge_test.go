@@ -144,34 +144,23 @@ func TestShardParts(t *testing.T) {
 	}
 }
 
-// TestSlurmJobArray runs a range of cosets as a real Slurm job array of
+// TestSlurmJobArray runs two stages' work as real Slurm job arrays of
 // three shards and a merge job (scripts/slurm/run-shards.sh), on the
-// single-node Slurm that scripts/slurm/test.sh starts for make test, and
-// compares the merged tables with the range run in one process. Run
-// outside that script (CUBECENSUS_SLURM unset) it has no cluster to use
-// and says so.
+// single-node Slurm that scripts/slurm/test.sh starts for make test: a
+// range of cosets, whose merged tables must equal the range run in one
+// process, and the next upperface depth of a reduced STM search, whose
+// merged hits must settle it as one process searches it. Run outside that
+// script (CUBECENSUS_SLURM unset) it has no cluster to use and says so.
 func TestSlurmJobArray(t *testing.T) {
 	dir, bin := os.Getenv("CUBECENSUS_SLURM"), os.Getenv("CUBECENSUS_BIN")
 	if dir == "" || bin == "" {
 		t.Skip("needs a Slurm: make test runs it through scripts/slurm/test.sh")
 	}
-	out := filepath.Join(dir, "cosets")
-	cmd := exec.Command("../scripts/slurm/run-shards.sh", bin, out, "cosets", "3", "--cpus-per-task=1", "--mem=6G", "--",
-		"--cosets", "5000:7", "--bound", "0", "--coset-search-depth", "8")
-	cmd.Stderr = os.Stderr
-	merged, err := cmd.Output()
-	if err != nil {
-		logs, _ := filepath.Glob(filepath.Join(out, "*.log"))
-		for _, l := range logs {
-			b, _ := os.ReadFile(l)
-			t.Logf("%s:\n%s", l, b)
-		}
-		t.Fatalf("run-shards.sh: %v", err)
-	}
+	merged := runShards(t, bin, filepath.Join(dir, "cosets"), "cosets", "--cosets", "5000:7", "--bound", "0", "--coset-search-depth", "8")
 	whole := t.TempDir()
 	runCosetShard(t, whole, Shard{0, 1}, 8)
 	for _, name := range cosetsStage.ShardTables {
-		m, mp, err := tables.Read(filepath.Join(strings.TrimSpace(string(merged)), name+tables.Extension))
+		m, mp, err := tables.Read(filepath.Join(merged, name+tables.Extension))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -183,6 +172,47 @@ func TestSlurmJobArray(t *testing.T) {
 			t.Errorf("%s: the job array's merged tables differ from one process's", name)
 		}
 	}
+
+	start, whole := t.TempDir(), t.TempDir()
+	if err := runUpperfaceTo(t, upperfaceSTM("", "", nil), start); err != nil {
+		t.Fatal(err)
+	}
+	merged = runShards(t, bin, filepath.Join(dir, "upperface"), "upperface",
+		"--upperface-metrics", "STM", "--mem-budget", "400MiB", "--upperface-continue-from", start)
+	settled := t.TempDir()
+	if err := runUpperfaceTo(t, upperfaceSTM(start, merged, nil), settled); err != nil {
+		t.Fatal(err)
+	}
+	if err := runUpperfaceTo(t, upperfaceSTM(start, "", nil), whole); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := readTables(t, settled, upperfaceStage.Tables)
+	want, _ := readTables(t, whole, upperfaceStage.Tables)
+	for _, name := range upperfaceStage.Tables {
+		if !slices.EqualFunc(got[name].Rows, want[name].Rows, slices.Equal) {
+			t.Errorf("%s: settled from the job array's hits, it differs from the depth searched in one process", name)
+		}
+	}
+}
+
+// runShards submits stage's work with run flags as a job array of three
+// shards through scripts/slurm/run-shards.sh, into out, and returns the
+// folder of the merged tables.
+func runShards(t *testing.T, bin, out, stage string, flags ...string) string {
+	t.Helper()
+	args := append([]string{bin, out, stage, "3", "--cpus-per-task=1", "--mem=6G", "--"}, flags...)
+	cmd := exec.Command("../scripts/slurm/run-shards.sh", args...)
+	cmd.Stderr = os.Stderr
+	merged, err := cmd.Output()
+	if err != nil {
+		logs, _ := filepath.Glob(filepath.Join(out, "*.log"))
+		for _, l := range logs {
+			b, _ := os.ReadFile(l)
+			t.Logf("%s:\n%s", l, b)
+		}
+		t.Fatalf("run-shards.sh %s: %v", stage, err)
+	}
+	return strings.TrimSpace(string(merged))
 }
 
 // A coset range stopped after two cosets resumes from its checkpoint: the

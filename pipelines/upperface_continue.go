@@ -107,7 +107,11 @@ func checkContinue(env *Env) error {
 	if o.UpperfaceHits != "" {
 		return fmt.Errorf("--upperface-hits-from settles a depth from the merged shards; a shard (--shard %v) does not", env.Shard)
 	}
-	if open := openMetrics(env, found); len(open) != 1 {
+	open := openMetrics(env, found)
+	if len(open) == 0 {
+		return fmt.Errorf("--shard %v: nothing to search, the tables of --upperface-continue-from know every distance of %v", env.Shard, o.UpperfaceMetrics.String())
+	}
+	if len(open) > 1 {
 		return fmt.Errorf("--shard %v splits one metric's next depth; of --upperface-metrics %v, the tables of --upperface-continue-from leave open %v",
 			env.Shard, o.UpperfaceMetrics.String(), open.String())
 	}

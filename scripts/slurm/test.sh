@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # make test's Slurm step: starts a single-node Slurm in a temporary folder
 # (scripts/slurm/start.sh, installing it if need be), runs the Go test that
-# submits a small cosets job array through scripts/slurm/run-shards.sh and
-# compares the merged shards with the same range run in one process, and
-# stops the daemons whatever happened.
+# submits small cosets and upperface job arrays through
+# scripts/slurm/run-shards.sh and compares the merged shards with the same
+# work done in one process, and stops the daemons whatever happened.
 #
 # Usage: scripts/slurm/test.sh BIN
 set -euo pipefail

@@ -1,0 +1,120 @@
+package pipelines
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/tables"
+)
+
+// upperfaceSTM returns an Env for a reduced upperface run of STM alone: a
+// stored depth of 5 (400 MiB), so that a budget of 3e6 probes is
+// exhaustive through depth 10 and depth 11 takes under a second.
+func upperfaceSTM(continueFrom, hitsFrom string, shard *Shard) *Env {
+	env := testEnv(400 << 20)
+	env.Options.UpperfaceMetrics = MetricList{cube.STM}
+	env.Options.UpperfaceBudget = 3e6
+	env.Options.UpperfaceContinue, env.Options.UpperfaceHits = Folder(continueFrom), Folder(hitsFrom)
+	env.Shard = shard
+	return env
+}
+
+// runUpperfaceTo runs env's upperface stage into dir, after its checks.
+func runUpperfaceTo(t *testing.T, env *Env, dir string) error {
+	t.Helper()
+	if err := CheckOptions([]Stage{upperfaceStage}, env, nil); err != nil {
+		return err
+	}
+	_, err := Run(context.Background(), upperfaceStage, env, dir)
+	return err
+}
+
+// The next depth of a search continued from its tables, searched in one
+// process, in three shards merged and settled, or settled into a fresh
+// search, gives the same tables (every maneuver checked as a reader would),
+// and its count is the committed one; the settling refuses one shard alone,
+// a missing chunk, a hit that is not what it says, and hits of another
+// state.
+func TestUpperfaceShards(t *testing.T) {
+	base := t.TempDir()
+	dir := func(name string) string { return filepath.Join(base, name) }
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(runUpperfaceTo(t, upperfaceSTM("", "", nil), dir("start")))
+	must(runUpperfaceTo(t, upperfaceSTM(dir("start"), "", nil), dir("whole")))
+	var shards []string
+	for i := range 3 {
+		shards = append(shards, dir(string(rune('a'+i))))
+		must(runUpperfaceTo(t, upperfaceSTM(dir("start"), "", &Shard{i, 3}), shards[i]))
+	}
+	_, err := Merge(shards, dir("merged"))
+	must(err)
+	must(runUpperfaceTo(t, upperfaceSTM(dir("start"), dir("merged"), nil), dir("settled")))
+	must(runUpperfaceTo(t, upperfaceSTM("", dir("merged"), nil), dir("fresh")))
+
+	whole, prov := readTables(t, dir("whole"), upperfaceStage.Tables)
+	if prov.Params["STM.exhaustive_depth"] != "11" {
+		t.Fatalf("continued through %s, want 11", prov.Params["STM.exhaustive_depth"])
+	}
+	checkPositions(t, whole["upperface_positions"])
+	for _, other := range []string{"settled", "fresh"} {
+		got, _ := readTables(t, dir(other), upperfaceStage.Tables)
+		for _, name := range upperfaceStage.Tables {
+			if !slices.EqualFunc(got[name].Rows, whole[name].Rows, slices.Equal) {
+				t.Errorf("%s: %s differs from the depth searched in one process", other, name)
+			}
+		}
+	}
+	committedDist, _, err := tables.Read(committed.Path(t, "upperface_distribution"))
+	must(err)
+	want, _ := distributionOf(committedDist, "STM")
+	if got, _ := distributionOf(whole["upperface_distribution"], "STM"); !slices.Equal(got[:12], want[:12]) {
+		t.Errorf("STM through 11: %v, committed %v", got[:12], want[:12])
+	}
+
+	refused := func(env *Env, want string) {
+		t.Helper()
+		if err := runUpperfaceTo(t, env, dir("refused")); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v, want an error saying %q", err, want)
+		}
+	}
+	refused(upperfaceSTM(dir("start"), shards[1], nil), "merge every shard first")
+	early := upperfaceSTM("", dir("merged"), nil)
+	early.Options.UpperfaceBudget = 2e5
+	refused(early, "exhaustive only through")
+	htm := upperfaceSTM(dir("start"), "", &Shard{0, 2})
+	htm.Options.UpperfaceMetrics = MetricList{cube.HTM}
+	refused(htm, "did not search HTM")
+	refused(upperfaceSTM("", "", &Shard{0, 2}), "give --upperface-continue-from")
+	done := upperfaceSTM(filepath.Dir(committed.Path(t, "upperface_positions")), "", &Shard{0, 2})
+	done.Options.UpperfaceMetrics = MetricList{cube.HTM}
+	refused(done, "nothing to search")
+
+	// Merged tables altered with good checksums: a hit's maneuver that
+	// does not reach its position at the depth, then a chunk dropped.
+	hitsPath := filepath.Join(dir("merged"), "upperface_hits"+tables.Extension)
+	hits, hp, err := tables.Read(hitsPath)
+	must(err)
+	hits.Rows[0][hits.Index("maneuver")] = hits.Rows[1][hits.Index("maneuver")]
+	if hits.Rows[0][hits.Index("un")] == hits.Rows[1][hits.Index("un")] {
+		t.Fatal("the first two hits reach one position: pick two others")
+	}
+	_, err = tables.Write(dir("merged"), hits, hp)
+	must(err)
+	refused(upperfaceSTM(dir("start"), dir("merged"), nil), "self-check failed")
+	chunks, cp, err := tables.Read(filepath.Join(dir("merged"), "upperface_chunks"+tables.Extension))
+	must(err)
+	chunks.Rows = slices.Delete(chunks.Rows, 5, 6)
+	_, err = tables.Write(dir("merged"), chunks, cp)
+	must(err)
+	refused(upperfaceSTM(dir("start"), dir("merged"), nil), "chunks, depth 11 of STM")
+}
