@@ -24,7 +24,9 @@ import (
 // solution of a position either ends in a move of A, and the prepass finds
 // it, or is (as a canonical sequence, which sorts only the moves of one
 // axis among themselves) one the search makes: so after depth d the bitmap
-// holds exactly the positions within d moves.
+// holds exactly the positions within d moves. (On the trivial coset a
+// level also takes the inverses of the prepass's positions, and the search
+// then leaves out the sequences that begin with a move of A: inverse.go.)
 
 // BitmapsBytes is the memory of Bitmaps, which DistancesInA and the coset
 // solver work in: two bitmaps, the one being extended and the extension.
@@ -145,8 +147,13 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 	prepassed := d > 0 && (c.total >= c.prepassFrom || how != fullSearch)
 	start := time.Now()
 	n := c.total
+	first := allMoves
 	if prepassed {
 		n = c.bm.extend(c.workers)
+		if c.r == cube.Solved { // the trivial coset's other side (inverse.go)
+			n = c.bm.closeUnderInverse(c.workers)
+			first = outsideA
+		}
 	}
 	searchStart := time.Now()
 	var probes int64
@@ -156,7 +163,7 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 			stop = partial{Found: n, Goal: c.goal(n)}
 		}
 		var err error
-		if probes, err = searchCoset(ctx, c.r, c.table, d, c.bm.within, prepassed, stop, c.workers); err != nil {
+		if probes, err = searchCoset(ctx, c.r, c.table, d, c.bm.within, prepassed, first, stop, c.workers); err != nil {
 			return err
 		}
 		n = c.bm.within.Count()
@@ -181,14 +188,15 @@ const partialChunk = 16
 
 // searchCoset sets in bm the bit of r·s for every canonical sequence s of
 // exactly d face turns that takes r into H (or, for d = 0, r itself when it
-// lies in H), and returns how many it found. When bm has been prepassed
-// for depth d, the sequences ending in a move of A are left out, and so are
-// the short detours that needed skips: their positions are in bm already. It carries the position as
-// permutation coordinates (search.go), not as a cube.
+// lies in H) and begins with a move of the mask first, and returns how
+// many it found. When bm has been prepassed for depth d, the sequences
+// ending in a move of A are left out, and so are the short detours that
+// needed skips: their positions are in bm already. It carries the
+// position as permutation coordinates (search.go), not as a cube.
 // The sequences are cut into subtrees by their first two moves, searched
 // on workers goroutines; each collects its positions and sets them in
 // batches under a lock.
-func searchCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, d int, bm *Bitmap, prepassed bool, stop partial, workers int) (int64, error) {
+func searchCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, d int, bm *Bitmap, prepassed bool, first uint32, stop partial, workers int) (int64, error) {
 	if d == 0 {
 		if InH(&r) {
 			bm.Set(CoordOf(&r))
@@ -198,6 +206,9 @@ func searchCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, d i
 	}
 	var roots [][]cube.Move
 	for a := range cube.Move(cube.NFaceMoves) {
+		if first>>a&1 == 0 {
+			continue
+		}
 		if d == 1 {
 			roots = append(roots, []cube.Move{a})
 			continue

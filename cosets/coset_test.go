@@ -25,10 +25,12 @@ var cosetTable = func() *solver.CosetTable {
 // |s|) are as many as the bits set first at that depth, and at the last
 // depth the bitmap holds each of them (so no other). Both ways of growing
 // a level are checked: the search alone, and a prepass then the search of
-// the sequences ending outside A.
+// the sequences ending outside A (on the trivial coset, "", the prepass,
+// the inverses and the search of the sequences beginning and ending
+// outside A).
 func TestCosetSolverAgainstBFS(t *testing.T) {
 	const depth = 5
-	for _, rep := range []string{"F R", "R2 F' L", "U F2 R' D B"} {
+	for _, rep := range []string{"", "F R", "R2 F' L", "U F2 R' D B"} {
 		r := cube.Solved
 		moves, err := cube.ParseManeuver(rep)
 		if err != nil {
@@ -233,11 +235,12 @@ func meetInTheMiddle(p cube.Cube, ball map[cube.Cube]int) int {
 }
 
 // The coset solver against an independent slow path on random positions
-// of two cosets, one near H and one random: every position it marks first
+// of three cosets, H, one near H and one random: every position it marks first
 // at depth d has distance d, by meeting in the middle of two balls of
 // radius 5, and random positions it did not mark are further than its
 // last depth. Each depth is grown by a prepass and the search (the
-// skips included).
+// skips included; on H, the inverses and the search of the sequences
+// beginning outside A too, whose levels must also be seed 001's).
 func TestCosetSolverAgainstMeetInTheMiddle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a ball of 621,649 positions and a coset to depth 10")
@@ -251,7 +254,7 @@ func TestCosetSolverAgainstMeetInTheMiddle(t *testing.T) {
 	for _, tc := range []struct {
 		r     cube.Cube
 		depth int
-	}{{near, 8}, {cube.Random(rng), 10}} {
+	}{{cube.Solved, 8}, {near, 8}, {cube.Random(rng), 10}} {
 		run := NewCosetSolver(cosetTable, nil, newSparseBitmaps(), 2).newRun(tc.r)
 		run.prepassFrom = 0
 		seen := map[Coord]bool{}
@@ -292,6 +295,10 @@ func TestCosetSolverAgainstMeetInTheMiddle(t *testing.T) {
 				}
 				checked++
 			}
+		}
+		seed := []int64{1, 10, 67, 456, 3079, 20076, 125218, 756092, 4331124}
+		if tc.r == cube.Solved && !slices.Equal(run.levels.Positions, seed) {
+			t.Fatalf("H: levels %v, seed 001's %v", run.levels.Positions, seed)
 		}
 		t.Logf("levels %v: %d positions checked", run.levels.Positions, checked)
 	}

@@ -59,8 +59,8 @@ func TestCommittedHDistance(t *testing.T) {
 	if total != 19508428800 || prov.Params["positions"] != "19508428800" {
 		t.Errorf("%d positions (provenance %q), |H| = 19,508,428,800", total, prov.Params["positions"])
 	}
-	if exact < 12 || prov.Params["h_search_depth"] != strconv.Itoa(exact) {
-		t.Errorf("moves in S exact to depth %d (provenance %q), want 12 or more", exact, prov.Params["h_search_depth"])
+	if exact < 13 || prov.Params["h_search_depth"] != strconv.Itoa(exact) {
+		t.Errorf("moves in S exact to depth %d (provenance %q), want 13 or more", exact, prov.Params["h_search_depth"])
 	}
 }
 
