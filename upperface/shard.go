@@ -152,6 +152,7 @@ func SearchChunks(ctx context.Context, cfg Config, known *Result, n, lo, hi int,
 	_, err = parallel.Ordered(ctx, lo, hi, cfg.Workers, newWorker, merge)
 	return err
 }
+
 // Settle continues known (exhaustive through n-1) through depth n with
 // hits, those of depth n's chunks in chunk order; complete says every chunk
 // was searched, so that the depth is exhaustive. Each hit is checked
