@@ -146,8 +146,11 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmaps, cs *cosets.Cose
 		t.Append(int64(d), s, within, a)
 	}
 	params["positions"] = strconv.FormatInt(cosets.HSize, 10)
-	params["method"] = "moves in A: breadth-first search over bitmaps of H, one prepass a level; moves in S: the coset solver on H (prepass and search a level), then prepasses alone"
+	params["method"] = "moves in A: breadth-first search over bitmaps of H, one prepass a level; moves in S: the coset solver on H (a level: prepass, inverses, search of the sequences beginning and ending outside A), then prepasses and inverses alone"
 	params["h_search_depth"] = strconv.Itoa(inS.Searched)
+	for d := range inS.Positions {
+		params[fmt.Sprintf("s.depth%02d", d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", inS.Probes[d], inS.PrepassSeconds[d], inS.SearchSeconds[d])
+	}
 	return t, nil
 }
 
