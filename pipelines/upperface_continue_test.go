@@ -10,6 +10,7 @@ import (
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
 	"github.com/cubecensus/cubecensus/tables"
+	"github.com/cubecensus/cubecensus/upperface"
 )
 
 // upperfaceSTM returns an Env for a reduced upperface run of STM alone: a
@@ -117,4 +118,61 @@ func TestUpperfaceShards(t *testing.T) {
 	_, err = tables.Write(dir("merged"), chunks, cp)
 	must(err)
 	refused(upperfaceSTM(dir("start"), dir("merged"), nil), "chunks, depth 11 of STM")
+}
+
+// committedHits is the folder of the merged shard tables of STM's depth 15
+// beside the committed tables (make run settles the depth from them).
+const committedHits = "upperface-stm-depth15"
+
+// The committed hits of STM's depth 15: one row per chunk of the plan
+// with its probes, and every hit's maneuver, re-applied, reaches its
+// position in 15 STM moves, a position the committed tables put at
+// exactly 15; the committed tables know every distance in every metric.
+func TestCommittedUpperfaceHits(t *testing.T) {
+	chunks, prov, err := tables.Read(committed.Path(t, filepath.Join(committedHits, "upperface_chunks")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits, _, err := tables.Read(committed.Path(t, filepath.Join(committedHits, "upperface_hits")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prov.Params["continued_metric"] != "STM" || prov.Params["continued_depth"] != "15" || prov.Params["continued_stored_depth"] != "6" {
+		t.Fatalf("the hits continue %s depth %s with stored depth %s, want STM 15 and 6",
+			prov.Params["continued_metric"], prov.Params["continued_depth"], prov.Params["continued_stored_depth"])
+	}
+	plan := upperface.Chunks(upperface.Config{Metric: cube.STM, StoredDepth: 6}, 15)
+	if len(chunks.Rows) != len(plan) {
+		t.Fatalf("%d chunks, the plan has %d", len(chunks.Rows), len(plan))
+	}
+	for i, row := range chunks.Rows {
+		if row[chunks.Index("chunk")] != int64(i) || row[chunks.Index("probes")] != plan[i].Probes {
+			t.Fatalf("chunk row %d: %v, the plan's probes %d", i, row, plan[i].Probes)
+		}
+	}
+	positions, pp, err := tables.Read(committed.Path(t, "upperface_positions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"htm", "qtm", "stm"} {
+		for un, row := range positions.Rows {
+			if row[positions.Index(m+"_distance")] == nil {
+				t.Fatalf("un %d: no %s distance", un, m)
+			}
+		}
+	}
+	for i, row := range hits.Rows {
+		un := row[hits.Index("un")].(int64)
+		text := row[hits.Index("maneuver")].(string)
+		if err := checkManeuver(text, int(un), cube.STM, 15); err != nil {
+			t.Fatalf("hit %d: %v", i, err)
+		}
+		if d := positions.Rows[un][positions.Index("stm_distance")]; d != int64(15) {
+			t.Fatalf("hit %d reaches un %d in 15, the committed distance is %v", i, un, d)
+		}
+	}
+	if !strings.HasPrefix(pp.Params["STM.settled"], "depth 15 from") {
+		t.Errorf("the committed tables do not say they settled STM's depth 15 from hits: %q", pp.Params["STM.settled"])
+	}
+	t.Logf("%d chunks, %d hits", len(chunks.Rows), len(hits.Rows))
 }
