@@ -197,15 +197,24 @@ var rowPerms = func() (t [NMoves]rowPerm) {
 	return t
 }()
 
+// pageWork is one worker's buffers for extendPage: the target page's rows
+// and the list of those not yet full.
+type pageWork struct {
+	acc  [nRows]uint32
+	open []uint16
+}
+
 // extendPage writes page tp of dst: the positions of src's page tp and
 // every position one move of A from a position of src (one level of a
 // breadth-first search, seed 002's prepass). It returns how many there are.
-// It works a move at a time: acc, the page's rows, starts as src's page tp
-// and ORs in, for each move, the source row each target row comes from
+// It works a move at a time: w.acc, the page's rows, starts as src's page
+// tp and ORs in, for each move, the source row each target row comes from
 // (the move's inverse's row table, read in order, gives it; the source
-// page, 60 KB, stays in the cache); then it writes dst's page once. Only one goroutine may write page tp of dst, with
-// its own acc; src is only read.
-func extendPage(dst, src *Bitmap, tp int, acc *[nRows]uint32) int64 {
+// page, 60 KB, stays in the cache); then it writes dst's page once. Late
+// in a coset most pages are full: a full page is copied as it is, and
+// where few rows are open, only those are extended. Only one goroutine may
+// write page tp of dst, with its own w; src is only read.
+func extendPage(dst, src *Bitmap, tp int, w *pageWork) int64 {
 	any := src.used[tp]
 	for i := range Moves {
 		any = any || src.used[tables.corners[tp][tables.inverse[i]]]
@@ -217,7 +226,7 @@ func extendPage(dst, src *Bitmap, tp int, acc *[nRows]uint32) int64 {
 		}
 		return 0
 	}
-	self := src.page(tp)
+	self, acc := src.page(tp), &w.acc
 	full := 0
 	for t := range acc {
 		acc[t] = binary.LittleEndian.Uint32(self[t*rowBytes:]) & rowMask
@@ -225,9 +234,29 @@ func extendPage(dst, src *Bitmap, tp int, acc *[nRows]uint32) int64 {
 			full++
 		}
 	}
-	// Where most rows are full, skipping them saves the half turns'
-	// permutations; elsewhere the test costs more than it saves.
-	skipFull := 2*full > nRows
+	switch {
+	case full == nRows:
+	case 8*full >= 7*nRows:
+		w.extendOpen(src, tp)
+	default:
+		extendRows(acc, src, tp, 2*full > nRows)
+	}
+	d := dst.writePage(tp)
+	var n int
+	for t, v := range acc {
+		// The fourth byte written is the next row's first, written next
+		// (or the page's padding after its last row).
+		binary.LittleEndian.PutUint32(d[t*rowBytes:], v)
+		n += bits.OnesCount32(v)
+	}
+	return int64(n)
+}
+
+// extendRows ORs into every row of acc, target page tp's, the rows the
+// moves of A bring from src. Where most rows are full (skipFull), skipping
+// them saves the half turns' permutations; elsewhere the test costs more
+// than it saves.
+func extendRows(acc *[nRows]uint32, src *Bitmap, tp int, skipFull bool) {
 	for i, m := range Moves {
 		back := tables.inverse[i]
 		sp := int(tables.corners[tp][back])
@@ -254,13 +283,34 @@ func extendPage(dst, src *Bitmap, tp int, acc *[nRows]uint32) int64 {
 			acc[t] = v | perm.apply(binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]))
 		}
 	}
-	d := dst.writePage(tp)
-	var n int
+}
+
+// extendOpen does what extendRows does for the rows of w.acc not yet full
+// only, listed first: a page with an eighth of its rows open or fewer.
+func (w *pageWork) extendOpen(src *Bitmap, tp int) {
+	acc := &w.acc
+	w.open = w.open[:0]
 	for t, v := range acc {
-		// The fourth byte written is the next row's first, written next
-		// (or the page's padding after its last row).
-		binary.LittleEndian.PutUint32(d[t*rowBytes:], v)
-		n += bits.OnesCount32(v)
+		if v != rowMask {
+			w.open = append(w.open, uint16(t))
+		}
 	}
-	return int64(n)
+	for i, m := range Moves {
+		back := tables.inverse[i]
+		sp := int(tables.corners[tp][back])
+		if !src.used[sp] {
+			continue
+		}
+		from, rows := src.pages[sp], &tables.rows[back]
+		if m.Axis() == cube.AxisUD {
+			for _, t := range w.open {
+				acc[t] |= binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]) & rowMask
+			}
+			continue
+		}
+		perm := &rowPerms[i]
+		for _, t := range w.open {
+			acc[t] |= perm.apply(binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]))
+		}
+	}
 }

@@ -2,6 +2,8 @@ package cosets
 
 import (
 	"context"
+	"encoding/binary"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -83,9 +85,9 @@ func TestExtendAgainstCubes(t *testing.T) {
 		}
 	}
 	var added int64
-	var acc [nRows]uint32
+	var w pageWork
 	for p := range NCornerPerms {
-		added += extendPage(dst, src, p, &acc)
+		added += extendPage(dst, src, p, &w)
 	}
 	if got := dst.Count(); got != int64(len(want)) || added != got {
 		t.Fatalf("%d positions one move away (%d added), want %d", got, added, len(want))
@@ -93,6 +95,47 @@ func TestExtendAgainstCubes(t *testing.T) {
 	for c := range want {
 		if !dst.Has(CoordOf(&c)) {
 			t.Fatalf("%v is missing", c)
+		}
+	}
+}
+
+// Pages nearly full, or full, take extendPage's shortcuts (the open rows
+// alone, a copy): the result equals every row extended by every move.
+func TestExtendNearlyFullPages(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	src, dst := NewBitmap(), NewBitmap()
+	tp := 1234
+	for _, p := range []int{tp, int(tables.corners[tp][0]), int(tables.corners[tp][4]), int(tables.corners[tp][9])} {
+		page := src.writePage(p)
+		for i := range pageBytes {
+			page[i] = byte(rng.Uint32())
+		}
+	}
+	for _, open := range []int{0, 1, 100, nRows / 8} {
+		self := src.writePage(tp)
+		for i := range pageBytes {
+			self[i] = 0xff
+		}
+		for range open {
+			r := rng.IntN(nRows)
+			self[r*rowBytes+rng.IntN(rowBytes)] &^= 1 << rng.IntN(8)
+		}
+		var want [nRows]uint32
+		for r := range want {
+			want[r] = binary.LittleEndian.Uint32(self[r*rowBytes:]) & rowMask
+		}
+		extendRows(&want, src, tp, false)
+		var w pageWork
+		n := extendPage(dst, src, tp, &w)
+		var count int64
+		for r, v := range want {
+			if got := binary.LittleEndian.Uint32(dst.page(tp)[r*rowBytes:]) & rowMask; got != v {
+				t.Fatalf("%d rows opened: row %d is %06x, want %06x", open, r, got, v)
+			}
+			count += int64(bits.OnesCount32(v))
+		}
+		if n != count {
+			t.Fatalf("%d rows opened: %d positions counted, want %d", open, n, count)
 		}
 	}
 }

@@ -40,8 +40,8 @@ func DistancesInA(ctx context.Context, bm *Bitmaps, maxDepth, workers int, progr
 func (b *Bitmaps) extend(workers int) int64 {
 	counts := make([]int64, NCornerPerms)
 	parallel.For(NCornerPerms, workers, func(int) func(int) {
-		acc := new([nRows]uint32)
-		return func(p int) { counts[p] = extendPage(b.next, b.within, p, acc) }
+		w := new(pageWork)
+		return func(p int) { counts[p] = extendPage(b.next, b.within, p, w) }
 	})
 	b.within, b.next = b.next, b.within
 	var n int64
