@@ -79,17 +79,19 @@ func (b *Bitmaps) reset() {
 // in memory for a whole range of cosets).
 type CosetSolver struct {
 	table *solver.CosetTable
+	moves *solver.CosetMoves
 	two   *solver.Solver
 	bm    *Bitmaps
 	// workers is the number of goroutines of each search and prepass.
 	workers int
 }
 
-// NewCosetSolver returns a solver working in bm, with the coset table in
-// HTM and the two-phase solver two for the positions a proof leaves (its
-// ExtraDepths should be 0: any solution within the bound will do).
-func NewCosetSolver(table *solver.CosetTable, two *solver.Solver, bm *Bitmaps, workers int) *CosetSolver {
-	return &CosetSolver{table: table, two: two, bm: bm, workers: workers}
+// NewCosetSolver returns a solver working in bm, with the HTM coset
+// table's moves (solver.CosetTable.Moves) and the two-phase solver two for
+// the positions a proof leaves (its ExtraDepths should be 0: any solution
+// within the bound will do).
+func NewCosetSolver(moves *solver.CosetMoves, two *solver.Solver, bm *Bitmaps, workers int) *CosetSolver {
+	return &CosetSolver{table: moves.Table(), moves: moves, two: two, bm: bm, workers: workers}
 }
 
 // Levels counts the positions of the coset of r at each distance from
@@ -163,7 +165,7 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 			stop = partial{Found: n, Goal: c.goal(n)}
 		}
 		var err error
-		if probes, err = searchCoset(ctx, c.r, c.table, d, c.bm.within, prepassed, first, stop, c.workers); err != nil {
+		if probes, err = searchCoset(ctx, c.r, c.moves, d, c.bm.within, prepassed, first, stop, c.workers); err != nil {
 			return err
 		}
 		n = c.bm.within.Count()
@@ -196,7 +198,8 @@ const partialChunk = 16
 // The sequences are cut into subtrees by their first two moves, searched
 // on workers goroutines; each collects its positions and sets them in
 // batches under a lock.
-func searchCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, d int, bm *Bitmap, prepassed bool, first uint32, stop partial, workers int) (int64, error) {
+func searchCoset(ctx context.Context, r cube.Cube, moves *solver.CosetMoves, d int, bm *Bitmap, prepassed bool, first uint32, stop partial, workers int) (int64, error) {
+	table := moves.Table()
 	if d == 0 {
 		if InH(&r) {
 			bm.Set(CoordOf(&r))
@@ -241,7 +244,7 @@ func searchCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, d i
 	for lo := 0; lo < len(roots) && !(stop.Goal > 0 && stop.Found+added >= stop.Goal); lo += chunk {
 		part := roots[lo:min(lo+chunk, len(roots))]
 		parallel.For(len(part), workers, func(int) func(int) {
-			w := &cosetSearch{table: table, flush: flush, last: allMoves, needed: within}
+			w := &cosetSearch{table: table, moves: moves, flush: flush, last: allMoves, needed: within}
 			if prepassed {
 				w.last, w.needed = outsideA, neededAfterPrepass
 			}
@@ -260,8 +263,10 @@ func searchCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, d i
 					if x == (solver.Coset{}) && w.last>>last&1 != 0 {
 						w.mark(p)
 					}
-				case w.needed(left, table.Distance(x)):
-					w.search(p, x, last, left)
+				default:
+					if n := table.Distance(x); w.needed(left, n) {
+						w.search(p, x, n, last, left)
+					}
 				}
 				w.flush(w.batch)
 				w.batch = w.batch[:0]
@@ -274,6 +279,7 @@ func searchCoset(ctx context.Context, r cube.Cube, table *solver.CosetTable, d i
 // cosetSearch is one worker's depth-first search.
 type cosetSearch struct {
 	table *solver.CosetTable
+	moves *solver.CosetMoves
 	// last is the mask of the moves a sequence may end with; needed
 	// decides which nodes to search on from.
 	last   uint32
@@ -297,26 +303,49 @@ var (
 	allMoves uint32 = 1<<cube.NFaceMoves - 1
 )
 
-// search continues from position p in coset x, whose last move was last,
-// with left > 0 moves to go; x is within left moves of H (the caller
-// looked).
-func (w *cosetSearch) search(p perm, x solver.Coset, last cube.Move, left int) {
+// search continues from position p in coset x, at distance n from H,
+// whose last move was last, with left > 0 moves to go; x is within left
+// moves of H (the caller looked). The coset move table says which moves
+// take x nearer H, which keep its distance and which take it further, so
+// that the children's distances are known without a look-up each.
+func (w *cosetSearch) search(p perm, x solver.Coset, n int, last cube.Move, left int) {
 	moves := permMoves.nextMoves(last)
+	nearer, same := w.moves.At(x)
 	if left == 1 {
+		switch n {
+		case 1:
+			moves &= nearer
+		case 0:
+			moves &= same
+		default:
+			return
+		}
 		for moves &= w.last; moves != 0; {
-			m := popMove(&moves)
-			if w.table.Move(x, m) == (solver.Coset{}) {
-				w.mark(permMoves.move(p, m))
-			}
+			w.mark(permMoves.move(p, popMove(&moves)))
 		}
 		return
 	}
-	for moves != 0 {
+	further := allMoves &^ (nearer | same)
+	var visit uint32
+	if w.needed(left-1, n-1) {
+		visit |= nearer
+	}
+	if w.needed(left-1, n) {
+		visit |= same
+	}
+	if w.needed(left-1, n+1) {
+		visit |= further
+	}
+	for moves &= visit; moves != 0; {
 		m := popMove(&moves)
-		y := w.table.Move(x, m)
-		if w.needed(left-1, w.table.Distance(y)) {
-			w.search(permMoves.move(p, m), y, m, left-1)
+		child := n + 1
+		switch {
+		case nearer>>m&1 != 0:
+			child = n - 1
+		case same>>m&1 != 0:
+			child = n
 		}
+		w.search(permMoves.move(p, m), w.table.Move(x, m), child, m, left-1)
 	}
 }
 

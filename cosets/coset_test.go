@@ -19,6 +19,14 @@ var cosetTable = func() *solver.CosetTable {
 	return t
 }()
 
+var cosetMoves = func() *solver.CosetMoves {
+	m, err := cosetTable.Moves()
+	if err != nil {
+		panic(err)
+	}
+	return m
+}()
+
 // The coset solver against a plain breadth-first search of cubes from the
 // representative: the positions of H it reaches at each depth (r·s = h
 // for a shortest s solves the coset's position h^-1·r, so its distance is
@@ -63,7 +71,7 @@ func TestCosetSolverAgainstBFS(t *testing.T) {
 			frontier = next
 		}
 		for _, from := range []int64{0, HSize} {
-			run := NewCosetSolver(cosetTable, nil, newSparseBitmaps(), 2).newRun(r)
+			run := NewCosetSolver(cosetMoves, nil, newSparseBitmaps(), 2).newRun(r)
 			run.prepassFrom = from
 			for d := 0; d <= depth; d++ {
 				if err := run.level(context.Background(), d, fullSearch); err != nil {
@@ -85,7 +93,7 @@ func TestCosetSolverAgainstBFS(t *testing.T) {
 
 // The trivial coset's first levels are seed 001's Table 1, "moves in S".
 func TestTrivialCosetFirstLevels(t *testing.T) {
-	levels, err := NewCosetSolver(cosetTable, nil, newSparseBitmaps(), 2).Levels(context.Background(), cube.Solved, 6)
+	levels, err := NewCosetSolver(cosetMoves, nil, newSparseBitmaps(), 2).Levels(context.Background(), cube.Solved, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +175,7 @@ func TestPartialSearch(t *testing.T) {
 	counts := map[howToSearch][]int64{}
 	for _, workers := range []int{1, 2} {
 		for _, how := range []howToSearch{partialSearch, fullSearch} {
-			run := NewCosetSolver(cosetTable, nil, newSparseBitmaps(), workers).newRun(r)
+			run := NewCosetSolver(cosetMoves, nil, newSparseBitmaps(), workers).newRun(r)
 			run.prepassFrom = 0
 			run.goal = func(afterPrepass int64) int64 { return afterPrepass + 20 }
 			for d := 0; d <= depth; d++ {
@@ -255,7 +263,7 @@ func TestCosetSolverAgainstMeetInTheMiddle(t *testing.T) {
 		r     cube.Cube
 		depth int
 	}{{cube.Solved, 8}, {near, 8}, {cube.Random(rng), 10}} {
-		run := NewCosetSolver(cosetTable, nil, newSparseBitmaps(), 2).newRun(tc.r)
+		run := NewCosetSolver(cosetMoves, nil, newSparseBitmaps(), 2).newRun(tc.r)
 		run.prepassFrom = 0
 		seen := map[Coord]bool{}
 		checked := 0

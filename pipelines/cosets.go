@@ -49,8 +49,8 @@ var (
 const searchBelow = cosets.HSize / 100
 
 func checkCosets(env *Env) error {
-	if need := uint64(cosets.BitmapsBytes); env.MemBudget < need {
-		return fmt.Errorf("%w: --mem-budget %s: the cosets stage keeps two bitmaps of H, %s", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(need))
+	if need := uint64(cosets.BitmapsBytes + solver.CosetMovesBytes); env.MemBudget < need {
+		return fmt.Errorf("%w: --mem-budget %s: the cosets stage keeps two bitmaps of H and the coset move table, %s", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(need))
 	}
 	o := env.Options
 	if o.Bound > 0 && o.Bound < o.CosetSearchDepth {
@@ -70,15 +70,19 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	moves, err := table.Moves()
+	if err != nil {
+		return nil, err
+	}
 	params := map[string]string{}
 	if env.Shard != nil {
-		list, levels, err := solveCosets(ctx, env, cosets.NewCosetSolver(table, s, bm, env.Workers), table, params)
+		list, levels, err := solveCosets(ctx, env, cosets.NewCosetSolver(moves, s, bm, env.Workers), table, params)
 		if err != nil {
 			return nil, err
 		}
 		return &Output{Tables: []*tables.Table{list, levels}, Params: params}, nil
 	}
-	h, err := tableOne(ctx, env, bm, cosets.NewCosetSolver(table, nil, bm, env.Workers), params)
+	h, err := tableOne(ctx, env, bm, cosets.NewCosetSolver(moves, nil, bm, env.Workers), params)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +90,7 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	list, levels, err := solveCosets(ctx, env, cosets.NewCosetSolver(table, s, bm, env.Workers), table, params)
+	list, levels, err := solveCosets(ctx, env, cosets.NewCosetSolver(moves, s, bm, env.Workers), table, params)
 	if err != nil {
 		return nil, err
 	}

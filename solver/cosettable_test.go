@@ -123,3 +123,34 @@ func TestCosetClasses(t *testing.T) {
 		}
 	}
 }
+
+// The coset move table against the coset table, on random cosets in
+// every orientation: the moves it says take a coset nearer H, or keep its
+// distance, do, and no others.
+func TestCosetMoves(t *testing.T) {
+	table, err := shared.CosetTable(cube.HTM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cm, err := table.Moves()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 100_000 {
+		x := Coset{Twist: rng.IntN(cube.NTwist), Flip: rng.IntN(cube.NFlip), Slice: rng.IntN(cube.NSlice)}
+		n := table.Distance(x)
+		var nearer, same uint32
+		for m := range cube.Move(cube.NFaceMoves) {
+			switch table.Distance(table.Move(x, m)) {
+			case n - 1:
+				nearer |= 1 << m
+			case n:
+				same |= 1 << m
+			}
+		}
+		if gotNearer, gotSame := cm.At(x); gotNearer != nearer || gotSame != same {
+			t.Fatalf("coset %+v at %d: nearer %018b same %018b, want %018b %018b", x, n, gotNearer, gotSame, nearer, same)
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package solver
+
+import (
+	"encoding/binary"
+	"fmt"
+	"runtime"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/parallel"
+	"github.com/cubecensus/cubecensus/internal/tablecache"
+)
+
+// CosetMoves gives, for every coset of H, the face turns that take it one
+// move nearer H and those that keep its distance (a third kind takes it
+// one move further). Seed 002's coset solver reads the moves that get
+// closer off its pruning table the same way, so that a search node learns
+// which children to visit from one look-up instead of one a child: the
+// coset table's look-ups, cache misses all, were most of a coset search's
+// time. It has an entry per entry of the HTM coset table (a class of
+// FlipUDSlice and a twist, 140,908,410), five bytes each (705 MB).
+type CosetMoves struct {
+	t     *CosetTable
+	masks []byte // entry i at 5i: nearer in bits 0..17, same in 18..35
+	// toCoset[s][k][v] is the mask, in the frame of a coset conjugated by
+	// S(s) to its entry, of the moves whose entry bits are v in the entry's
+	// mask's k-th six bits.
+	toCoset [nPhase1Syms][3][64]uint32
+}
+
+// cosetMovesBytes is an entry's size.
+const cosetMovesBytes = 5
+
+// CosetMovesBytes is the memory of CosetMoves.
+const CosetMovesBytes = phase1Entries*cosetMovesBytes + 8
+
+// phase1Entries is the number of entries of the phase-1 (coset) table.
+const phase1Entries = nFlipSliceClasses * cube.NTwist
+
+const cosetMovesVersion = "1"
+
+// Moves returns the table of the moves that take each coset nearer H or
+// keep its distance, built (a minute or two) or loaded from the table
+// cache. Only the HTM table has one: the coset solver works in HTM.
+func (t *CosetTable) Moves() (*CosetMoves, error) {
+	if t.metric != cube.HTM {
+		return nil, fmt.Errorf("solver: coset moves in %v are not supported (HTM only)", t.metric)
+	}
+	cfg := t.s.cfg
+	c, err := tablecache.Get(cfg.CacheDir, "solver-coset-moves", cosetMovesVersion, func() ([]byte, error) {
+		return t.buildMoves(cfg.report("coset solver's move table")), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Data) != CosetMovesBytes {
+		return nil, fmt.Errorf("solver: the coset move table has %d bytes, want %d", len(c.Data), CosetMovesBytes)
+	}
+	if c.StoreErr != nil {
+		t.s.StoreErr = c.StoreErr
+	}
+	cm := &CosetMoves{t: t, masks: c.Data}
+	for s := range cube.Sym(nPhase1Syms) {
+		for m := range cube.Move(cube.NFaceMoves) {
+			// The coset x conjugated to its entry is S^-1 x S, and x·m is
+			// then the entry's coset times S^-1 m S.
+			e := int(cube.ConjugateMove(m, s))
+			for v := range 64 {
+				if v>>(e%6)&1 != 0 {
+					cm.toCoset[s][e/6][v] |= 1 << m
+				}
+			}
+		}
+	}
+	return cm, nil
+}
+
+// buildMoves computes every entry from the coset table: the entry's coset
+// is its class's representative FlipUDSlice with the entry's twist.
+func (t *CosetTable) buildMoves(progress func(done, total int64)) []byte {
+	a := t.t.a
+	out := make([]byte, CosetMovesBytes)
+	const batch = 512 // classes between progress reports
+	for lo := 0; lo < len(a.rep); lo += batch {
+		hi := min(lo+batch, len(a.rep))
+		parallel.For(hi-lo, runtime.NumCPU(), func(int) func(int) {
+			return func(k int) {
+				c := lo + k
+				fs := int(a.rep[c])
+				for twist := range cube.NTwist {
+					x := Coset{Twist: twist, Flip: fs % cube.NFlip, Slice: fs / cube.NFlip}
+					n := t.Distance(x)
+					var nearer, same uint64
+					for m := range cube.Move(cube.NFaceMoves) {
+						switch t.Distance(t.Move(x, m)) {
+						case n - 1:
+							nearer |= 1 << m
+						case n:
+							same |= 1 << m
+						}
+					}
+					i := (c*cube.NTwist + twist) * cosetMovesBytes
+					v := nearer | same<<cube.NFaceMoves
+					for k := range cosetMovesBytes {
+						out[i+k] = byte(v >> (8 * k))
+					}
+				}
+			}
+		})
+		progress(int64(hi*cube.NTwist), phase1Entries)
+	}
+	return out
+}
+
+// At returns the masks (bit m for face turn m) of the moves that take
+// coset x one move nearer H and of those that keep its distance.
+func (cm *CosetMoves) At(x Coset) (nearer, same uint32) {
+	p := cm.t.t
+	cs := p.a.classSym[x.Slice*cube.NFlip+x.Flip]
+	s := cs % nPhase1Syms
+	i := int(cs/nPhase1Syms)*cube.NTwist + int(p.b[x.Twist][s])
+	v := binary.LittleEndian.Uint64(cm.masks[i*cosetMovesBytes:])
+	conj := &cm.toCoset[s]
+	nearer = conj[0][v&63] | conj[1][v>>6&63] | conj[2][v>>12&63]
+	v >>= cube.NFaceMoves
+	same = conj[0][v&63] | conj[1][v>>6&63] | conj[2][v>>12&63]
+	return nearer, same
+}
+
+// Table returns the coset table the moves were read from.
+func (cm *CosetMoves) Table() *CosetTable { return cm.t }
