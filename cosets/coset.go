@@ -114,6 +114,7 @@ type cosetRun struct {
 	levels      CosetLevels
 	prepassFrom int64                          // prepassFrom, but in tests
 	goal        func(afterPrepass int64) int64 // partialGoal, but in tests
+	subtrees    func(depth, done, total int)   // Plan.Subtrees
 }
 
 // newRun empties the bitmaps for the coset of r.
@@ -165,7 +166,11 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 			stop = partial{Found: n, Goal: c.goal(n)}
 		}
 		var err error
-		if probes, err = searchCoset(ctx, c.r, c.moves, d, c.bm.within, prepassed, first, stop, c.workers); err != nil {
+		search := depthSearch{r: c.r, moves: c.moves, d: d, bm: c.bm.within, prepassed: prepassed, first: first, stop: stop, workers: c.workers}
+		if c.subtrees != nil {
+			search.progress = func(done, total int) { c.subtrees(d, done, total) }
+		}
+		if probes, err = search.run(ctx); err != nil {
 			return err
 		}
 		n = c.bm.within.Count()
@@ -188,18 +193,33 @@ type partial struct {
 // runs between looks at its goal.
 const partialChunk = 16
 
-// searchCoset sets in bm the bit of r·s for every canonical sequence s of
-// exactly d face turns that takes r into H (or, for d = 0, r itself when it
-// lies in H) and begins with a move of the mask first, and returns how
-// many it found. When bm has been prepassed for depth d, the sequences
-// ending in a move of A are left out, and so are the short detours that
-// needed skips: their positions are in bm already. It carries the
-// position as permutation coordinates (search.go), not as a cube.
-// The sequences are cut into subtrees by their first two moves, searched
-// on workers goroutines; each collects its positions and sets them in
-// batches under a lock.
-func searchCoset(ctx context.Context, r cube.Cube, moves *solver.CosetMoves, d int, bm *Bitmap, prepassed bool, first uint32, stop partial, workers int) (int64, error) {
-	table := moves.Table()
+// depthSearch is one depth's search of a coset: it sets in bm the bit of
+// r·s for every canonical sequence s of exactly d face turns that takes r
+// into H (or, for d = 0, r itself when it lies in H) and begins with a
+// move of the mask first. When bm has been prepassed for depth d, the
+// sequences ending in a move of A are left out, and so are the short
+// detours that needed skips: their positions are in bm already. It
+// carries the position as permutation coordinates (search.go), not as a
+// cube. The sequences are cut into subtrees by their first two moves,
+// searched on workers goroutines; each collects its positions and sets
+// them in batches under a lock.
+type depthSearch struct {
+	r         cube.Cube
+	moves     *solver.CosetMoves
+	d         int
+	bm        *Bitmap
+	prepassed bool
+	first     uint32
+	stop      partial
+	workers   int
+	// progress, if not nil, is called, under the lock, as each subtree
+	// is done.
+	progress func(done, total int)
+}
+
+// run searches and returns the number of sequences found.
+func (sc *depthSearch) run(ctx context.Context) (int64, error) {
+	r, d, bm, table, moves := sc.r, sc.d, sc.bm, sc.moves.Table(), sc.moves
 	if d == 0 {
 		if InH(&r) {
 			bm.Set(CoordOf(&r))
@@ -209,7 +229,7 @@ func searchCoset(ctx context.Context, r cube.Cube, moves *solver.CosetMoves, d i
 	}
 	var roots [][]cube.Move
 	for a := range cube.Move(cube.NFaceMoves) {
-		if first>>a&1 == 0 {
+		if sc.first>>a&1 == 0 {
 			continue
 		}
 		if d == 1 {
@@ -224,6 +244,7 @@ func searchCoset(ctx context.Context, r cube.Cube, moves *solver.CosetMoves, d i
 	}
 	var mu sync.Mutex
 	var found, added int64
+	var subtrees int
 	flush := func(batch []Coord) {
 		mu.Lock()
 		for _, x := range batch {
@@ -237,15 +258,15 @@ func searchCoset(ctx context.Context, r cube.Cube, moves *solver.CosetMoves, d i
 	start, startPerm := solver.CosetOf(&r), permOf(&r)
 	// A partial search checks its goal after each chunk of roots, the
 	// chunks fixed, so that where it stops does not depend on the workers.
-	chunk := len(roots)
+	chunk, stop := len(roots), sc.stop
 	if stop.Goal > 0 {
 		chunk = partialChunk
 	}
 	for lo := 0; lo < len(roots) && !(stop.Goal > 0 && stop.Found+added >= stop.Goal); lo += chunk {
 		part := roots[lo:min(lo+chunk, len(roots))]
-		parallel.For(len(part), workers, func(int) func(int) {
+		parallel.For(len(part), sc.workers, func(int) func(int) {
 			w := &cosetSearch{table: table, moves: moves, flush: flush, last: allMoves, needed: within}
-			if prepassed {
+			if sc.prepassed {
 				w.last, w.needed = outsideA, neededAfterPrepass
 			}
 			return func(i int) {
@@ -270,6 +291,12 @@ func searchCoset(ctx context.Context, r cube.Cube, moves *solver.CosetMoves, d i
 				}
 				w.flush(w.batch)
 				w.batch = w.batch[:0]
+				if sc.progress != nil {
+					mu.Lock()
+					subtrees++
+					sc.progress(subtrees, len(roots))
+					mu.Unlock()
+				}
 			}
 		})
 	}

@@ -32,6 +32,10 @@ type Plan struct {
 	// Progress, if not nil, is called after each depth with the positions
 	// found so far.
 	Progress func(depth int, found int64)
+	// Subtrees, if not nil, is called as a depth's search finishes each of
+	// its subtrees (those of its first two moves), with how many are done
+	// of how many: a deep search takes minutes.
+	Subtrees func(depth, done, total int)
 }
 
 // Proof is what Prove settled about a coset.
@@ -71,6 +75,7 @@ func (p *Proof) Proven() bool { return len(p.Unsolved) == 0 }
 func (s *CosetSolver) Prove(ctx context.Context, r cube.Cube, plan Plan) (Proof, error) {
 	p := Proof{Plan: plan, Searched: -1}
 	run := s.newRun(r)
+	run.subtrees = plan.Subtrees
 	for d := 0; d <= plan.Bound && run.total < HSize; d++ {
 		how := noSearch
 		searching := d == p.Searched+1 && (plan.SearchBelow <= 0 || run.total < plan.SearchBelow)

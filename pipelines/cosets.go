@@ -10,6 +10,7 @@ import (
 
 	"github.com/cubecensus/cubecensus/cosets"
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/solver"
 	"github.com/cubecensus/cubecensus/tables"
 )
@@ -117,9 +118,23 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmaps, cs *cosets.Cose
 	depth := int(env.Options.HSearchDepth)
 	bar = env.Progress(fmt.Sprintf("positions of H reached in moves of S (exact to depth %d)", depth), cosets.HSize)
 	var reported int64
+	// The deepest searches take minutes each: a bar of their subtrees.
+	var subtrees *progress.Reporter
 	inS, err := cs.Prove(ctx, cube.Solved, cosets.Plan{SearchDepth: depth, Bound: 2 * len(inA), Progress: func(_ int, found int64) {
 		bar.Add(found - reported)
 		reported = found
+	}, Subtrees: func(d, done, total int) {
+		if d < 12 {
+			return
+		}
+		if subtrees == nil {
+			subtrees = env.Progress(fmt.Sprintf("H's search of depth %d (subtrees of its first two moves)", d), int64(total))
+		}
+		subtrees.Add(1)
+		if done == total {
+			subtrees.Finish()
+			subtrees = nil
+		}
 	}})
 	if err != nil {
 		return nil, err
