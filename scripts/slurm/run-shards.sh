@@ -27,5 +27,5 @@ array=$(sbatch --parsable --array="0-$((n - 1))" --job-name="cubecensus-$stage" 
 echo "run-shards.sh: job array $array, $n shards of the $stage stage" >&2
 sbatch --parsable --wait --dependency="afterok:$array" --job-name=cubecensus-merge --chdir="$out" \
   --output=merge-%j.log "${sbatch_flags[@]}" \
-  --wrap="'$bin' merge --out '$out/merged' '$out'/shard-*" >/dev/null
+  --wrap="'$bin' merge --out '$out/merged' '$out'/shard-*/" >/dev/null
 echo "$out/merged"
