@@ -146,5 +146,20 @@ echo
 echo '```'
 ./bin/cubecensus show "$tmp/results/cosets.arrow"
 ./bin/cubecensus show "$tmp/results/coset_levels.arrow"
-./bin/cubecensus show --meta "$tmp/results/h_distance.arrow" | grep -E 'h_search_depth|wall seconds'
+./bin/cubecensus show --meta "$tmp/results/h_distance.arrow" | grep -E 'h_search_depth|s.depth1|wall seconds'
+echo '```'
+echo
+echo "The committed Table 1 (\`cubecensus run cosets --h-search-depth 15\`), H's levels depth by depth (a"
+echo "level: prepass, inverses, search of the sequences beginning and ending outside A), from its provenance:"
+echo
+echo '```'
+./bin/cubecensus show --meta results/h_distance.arrow | grep -E 'commit|s.depth|wall seconds'
+echo '```'
+echo
+echo "## STM's depth 15 of the upper face, in shards"
+echo
+echo "The committed merged shard tables (eight shards of 240 chunks, a Slurm job array on this machine):"
+echo
+echo '```'
+./bin/cubecensus show --meta results/upperface-stm-depth15/upperface_chunks.arrow | grep -E 'commit|start|end|wall seconds|merged_shards|units'
 echo '```'
