@@ -109,18 +109,19 @@ func (s *CosetSolver) Levels(ctx context.Context, r cube.Cube, maxDepth int) (Co
 // cosetRun is the bitmap of one coset as it grows a depth at a time.
 type cosetRun struct {
 	*CosetSolver
-	r           cube.Cube
-	total       int64 // positions in bm.within
-	levels      CosetLevels
-	prepassFrom int64                          // prepassFrom, but in tests
-	goal        func(afterPrepass int64) int64 // partialGoal, but in tests
-	subtrees    func(depth, done, total int)   // Plan.Subtrees
+	r             cube.Cube
+	total         int64 // positions in bm.within
+	levels        CosetLevels
+	prepassFrom   int64                          // prepassFrom, but in tests
+	symmetricFrom int                            // symmetricFrom, but in tests
+	goal          func(afterPrepass int64) int64 // partialGoal, but in tests
+	subtrees      func(depth, done, total int)   // Plan.Subtrees
 }
 
 // newRun empties the bitmaps for the coset of r.
 func (s *CosetSolver) newRun(r cube.Cube) *cosetRun {
 	s.bm.reset()
-	return &cosetRun{CosetSolver: s, r: r, prepassFrom: prepassFrom, goal: partialGoal}
+	return &cosetRun{CosetSolver: s, r: r, prepassFrom: prepassFrom, symmetricFrom: symmetricFrom, goal: partialGoal}
 }
 
 // howToSearch is what a level does after its prepass.
@@ -150,30 +151,36 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 	prepassed := d > 0 && (c.total >= c.prepassFrom || how != fullSearch)
 	start := time.Now()
 	n := c.total
-	first := allMoves
+	search := depthSearch{r: c.r, moves: c.moves, d: d, prepassed: prepassed, first: allMoves, workers: c.workers}
 	if prepassed {
 		n = c.bm.extend(c.workers)
 		if c.r == cube.Solved { // the trivial coset's other side (inverse.go)
 			n = c.bm.closeUnderInverse(c.workers)
-			first = outsideA
+			search.first = outsideA
+			if d >= c.symmetricFrom && how == fullSearch { // and its symmetry (symmetry.go)
+				search.roots = symmetricHRoots(d)
+			}
 		}
 	}
 	searchStart := time.Now()
 	var probes int64
 	if how != noSearch {
-		var stop partial
 		if how == partialSearch {
-			stop = partial{Found: n, Goal: c.goal(n)}
+			search.stop = partial{Found: n, Goal: c.goal(n)}
 		}
-		var err error
-		search := depthSearch{r: c.r, moves: c.moves, d: d, bm: c.bm.within, prepassed: prepassed, first: first, stop: stop, workers: c.workers}
+		search.bm = c.bm.within
 		if c.subtrees != nil {
 			search.progress = func(done, total int) { c.subtrees(d, done, total) }
 		}
+		var err error
 		if probes, err = search.run(ctx); err != nil {
 			return err
 		}
-		n = c.bm.within.Count()
+		if search.roots != nil {
+			n = c.bm.closeUnderSymmetry(c.workers)
+		} else {
+			n = c.bm.within.Count()
+		}
 	}
 	c.levels.Positions = append(c.levels.Positions, n-c.total)
 	c.levels.Probes = append(c.levels.Probes, probes)
@@ -196,13 +203,15 @@ const partialChunk = 16
 // depthSearch is one depth's search of a coset: it sets in bm the bit of
 // r·s for every canonical sequence s of exactly d face turns that takes r
 // into H (or, for d = 0, r itself when it lies in H) and begins with a
-// move of the mask first. When bm has been prepassed for depth d, the
-// sequences ending in a move of A are left out, and so are the short
-// detours that needed skips: their positions are in bm already. It
-// carries the position as permutation coordinates (search.go), not as a
-// cube. The sequences are cut into subtrees by their first two moves,
-// searched on workers goroutines; each collects its positions and sets
-// them in batches under a lock.
+// move of the mask first, or, when roots is set, with one of the roots
+// (symmetry.go) and then a move on another axis than the root's last.
+// When bm has been prepassed for depth d, the sequences ending in a move
+// of A are left out, and so are the short detours that needed skips: their
+// positions are in bm already. It carries the position as permutation
+// coordinates (search.go), not as a cube. The sequences are cut into
+// subtrees by their first two moves, or the roots, searched on workers
+// goroutines; each collects its positions and sets them in batches under a
+// lock.
 type depthSearch struct {
 	r         cube.Cube
 	moves     *solver.CosetMoves
@@ -210,6 +219,7 @@ type depthSearch struct {
 	bm        *Bitmap
 	prepassed bool
 	first     uint32
+	roots     [][]cube.Move
 	stop      partial
 	workers   int
 	// progress, if not nil, is called, under the lock, as each subtree
@@ -227,8 +237,11 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 		}
 		return 0, nil
 	}
-	var roots [][]cube.Move
+	roots := sc.roots
 	for a := range cube.Move(cube.NFaceMoves) {
+		if sc.roots != nil {
+			break
+		}
 		if sc.first>>a&1 == 0 {
 			continue
 		}
@@ -279,14 +292,19 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 					x = table.Move(x, m)
 				}
 				last, left := part[i][len(part[i])-1], d-len(part[i])
+				next := permMoves.nextMoves(last)
+				if sc.roots != nil {
+					next &^= axisMoves[last.Axis()]
+				}
 				switch {
+				case left < 0:
 				case left == 0:
 					if x == (solver.Coset{}) && w.last>>last&1 != 0 {
 						w.mark(p)
 					}
 				default:
 					if n := table.Distance(x); w.needed(left, n) {
-						w.search(p, x, n, last, left)
+						w.search(p, x, n, next, left)
 					}
 				}
 				w.flush(w.batch)
@@ -328,15 +346,22 @@ var (
 		return mask
 	}()
 	allMoves uint32 = 1<<cube.NFaceMoves - 1
+	// axisMoves[a] is the mask of the face turns of axis a.
+	axisMoves = func() (t [3]uint32) {
+		for m := range cube.Move(cube.NFaceMoves) {
+			t[m.Axis()] |= 1 << m
+		}
+		return t
+	}()
 )
 
-// search continues from position p in coset x, at distance n from H,
-// whose last move was last, with left > 0 moves to go; x is within left
-// moves of H (the caller looked). The coset move table says which moves
-// take x nearer H, which keep its distance and which take it further, so
-// that the children's distances are known without a look-up each.
-func (w *cosetSearch) search(p perm, x solver.Coset, n int, last cube.Move, left int) {
-	moves := permMoves.nextMoves(last)
+// search continues from position p in coset x, at distance n from H, by
+// the moves of the mask moves (those that may follow the last), with left
+// > 0 moves to go; x is within left moves of H (the caller looked). The
+// coset move table says which moves take x nearer H, which keep its
+// distance and which take it further, so that the children's distances are
+// known without a look-up each.
+func (w *cosetSearch) search(p perm, x solver.Coset, n int, moves uint32, left int) {
 	nearer, same := w.moves.At(x)
 	if left == 1 {
 		switch n {
@@ -372,7 +397,7 @@ func (w *cosetSearch) search(p perm, x solver.Coset, n int, last cube.Move, left
 		case same>>m&1 != 0:
 			child = n
 		}
-		w.search(permMoves.move(p, m), w.table.Move(x, m), child, m, left-1)
+		w.search(permMoves.move(p, m), w.table.Move(x, m), child, permMoves.nextMoves(m), left-1)
 	}
 }
 

@@ -145,14 +145,21 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmaps, cs *cosets.Cose
 	}
 	t := tables.NewTable("h_distance",
 		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved cube"},
-		tables.Column{Name: "moves_in_s", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in face turns (S: all 18), exact; null beyond the depth searched (h_search_depth in the provenance)"},
+		tables.Column{Name: "moves_in_s", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in face turns (S: all 18), exact; null beyond s_exact_to in the provenance: the depth searched (h_search_depth), or one more where that is the greatest distance in moves of A"},
 		tables.Column{Name: "within_in_s_at_least", Kind: tables.Int64, Doc: "positions of H within that distance in face turns: exact to the depth searched, beyond it those the searched positions reach by moves of A (a lower bound)"},
 		tables.Column{Name: "moves_in_a", Kind: tables.Int64, Doc: "positions of H at that distance in moves of A (U, D in all powers; R2, L2, F2, B2), exact"},
 	)
+	// Every position of H is within len(inA)-1 moves of A, so when the
+	// search reached the depth before, the positions it left are exactly
+	// that far in moves of S too.
+	exactTo := inS.Searched
+	if exactTo == len(inA)-2 {
+		exactTo++
+	}
 	var within int64
 	for d := range max(len(inA), len(inS.Positions)) {
 		var s any
-		if d <= inS.Searched {
+		if d <= exactTo {
 			s = inS.Positions[d]
 		}
 		if d < len(inS.Positions) {
@@ -165,8 +172,9 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmaps, cs *cosets.Cose
 		t.Append(int64(d), s, within, a)
 	}
 	params["positions"] = strconv.FormatInt(cosets.HSize, 10)
-	params["method"] = "moves in A: breadth-first search over bitmaps of H, one prepass a level; moves in S: the coset solver on H (a level: prepass, inverses, search of the sequences beginning and ending outside A), then prepasses and inverses alone"
+	params["method"] = "moves in A: breadth-first search over bitmaps of H, one prepass a level; moves in S: the coset solver on H (a level: prepass, inverses, search of the sequences beginning and ending outside A, from 12 on from symmetric roots and closed under the 16 symmetries), then prepasses and inverses alone"
 	params["h_search_depth"] = strconv.Itoa(inS.Searched)
+	params["s_exact_to"] = strconv.Itoa(exactTo)
 	for d := range inS.Positions {
 		params[fmt.Sprintf("s.depth%02d", d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", inS.Probes[d], inS.PrepassSeconds[d], inS.SearchSeconds[d])
 	}

@@ -59,8 +59,10 @@ func TestCommittedHDistance(t *testing.T) {
 	if total != 19508428800 || prov.Params["positions"] != "19508428800" {
 		t.Errorf("%d positions (provenance %q), |H| = 19,508,428,800", total, prov.Params["positions"])
 	}
-	if exact < 13 || prov.Params["h_search_depth"] != strconv.Itoa(exact) {
-		t.Errorf("moves in S exact to depth %d (provenance %q), want 13 or more", exact, prov.Params["h_search_depth"])
+	// Exact at every depth: searched to 17, and 18, the A column's
+	// greatest distance, then holds exactly the positions left.
+	if searched, _ := strconv.Atoi(prov.Params["h_search_depth"]); exact != len(seed001TableOneS)-1 || prov.Params["s_exact_to"] != strconv.Itoa(exact) || searched != exact-1 {
+		t.Errorf("moves in S exact to depth %d (provenance: exact to %q, searched to %q), want all %d depths", exact, prov.Params["s_exact_to"], prov.Params["h_search_depth"], len(seed001TableOneS))
 	}
 }
 

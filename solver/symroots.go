@@ -161,6 +161,22 @@ func symmetricRoots(m cube.Metric, syms []cube.Sym, n int) [][]cube.Move {
 	return roots
 }
 
+// SymmetricRoots returns the beginnings of a search of depth face turns,
+// or quarter turns in QTM, that only one of each orbit of canonical
+// sequences under the symmetries syms (a group) needs: every canonical
+// sequence of that cost is, up to sorting each run, the conjugate by one
+// of syms of a sequence that begins with a root and continues on another
+// axis than the root's last move. The roots have two runs, or three where
+// every sequence of the depth has three; depth must be more than
+// SymmetricRootsFrom, so that every sequence has at least two.
+func SymmetricRoots(m cube.Metric, syms []cube.Sym, depth int) [][]cube.Move {
+	var r symmetricRootsByRuns
+	return r.roots(m, syms, depth)
+}
+
+// SymmetricRootsFrom is the depth SymmetricRoots needs to be more than.
+var SymmetricRootsFrom = axisRunsCost(1)
+
 // axisRunsCost is the cost in any metric above which every sequence has
 // more than n runs: a run costs at most 2 face turns or 4 quarter turns
 // (U2 D2).

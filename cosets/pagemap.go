@@ -1,0 +1,104 @@
+package cosets
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// A pageMap is what a one-to-one map of H onto itself that acts on each of
+// a position's three permutations alone does to the bitmap: inverting a
+// position (inverse.go) or conjugating it by a symmetry that keeps H
+// (symmetry.go). Such a map keeps the parity of each permutation, so it
+// takes every page (corner permutation) to one page and splits each row's
+// 24 bits by the parity of their middle-edge permutation, each half going
+// to one row of the target page, its bits permuted by middle.
+type pageMap struct {
+	// pageOf[p] is the page the positions of page p go to.
+	pageOf [NCornerPerms]uint16
+	// rowOf[q][r][k] is where the bits of parity k of row r go, from a
+	// page whose corner permutation has parity q.
+	rowOf  [2][nRows][2]uint16
+	middle rowPerm
+}
+
+// middleHalves[k] holds the bits of a row whose middle-edge permutation
+// has parity k.
+var middleHalves = func() (t [2]uint32) {
+	for m := range NMiddlePerms {
+		t[parity.middle[m]] |= 1 << m
+	}
+	return t
+}()
+
+// newPageMap tabulates f, which must act on each coordinate alone: f's
+// corners depend on x.Corners only, and so on.
+func newPageMap(f func(Coord) Coord) *pageMap {
+	t := new(pageMap)
+	for p := range NCornerPerms {
+		t.pageOf[p] = uint16(f(Coord{Corners: p}).Corners)
+	}
+	for k := range rowBytes {
+		for v := range 256 {
+			for b := range 8 {
+				if m := 8*k + b; v>>b&1 != 0 && m < NMiddlePerms {
+					t.middle[k][v] |= 1 << f(Coord{Middle: m}).Middle
+				}
+			}
+		}
+	}
+	for q := range 2 {
+		for r := range nRows {
+			for k := range 2 {
+				// At: the bit's edge permutation is the one of the pair
+				// whose parity is the page's and the middle edges' sum.
+				e := 2 * r
+				if int(parity.perm8[e]) != q^k {
+					e++
+				}
+				t.rowOf[q][r][k] = uint16(f(Coord{Edges: e}).Edges / 2)
+			}
+		}
+	}
+	return t
+}
+
+// orImage ORs into acc, the rows of page pageOf[from], the images of the
+// positions of src, page from.
+func (t *pageMap) orImage(acc *[nRows]uint32, src []byte, from int) {
+	rows := &t.rowOf[parity.perm8[from]]
+	for r := range acc {
+		v := binary.LittleEndian.Uint32(src[r*rowBytes:]) & rowMask
+		if v == 0 {
+			continue
+		}
+		w := t.middle.apply(v)
+		acc[rows[r][0]] |= w & middleHalves[0]
+		acc[rows[r][1]] |= w & middleHalves[1]
+	}
+}
+
+// loadPage sets acc to the rows of page src.
+func loadPage(acc *[nRows]uint32, src []byte) {
+	for r := range acc {
+		acc[r] = binary.LittleEndian.Uint32(src[r*rowBytes:]) & rowMask
+	}
+}
+
+// storePage writes acc as page p of dst and returns its positions.
+func storePage(dst *Bitmap, p int, acc *[nRows]uint32) int64 {
+	d := dst.writePage(p)
+	var n int
+	for r, v := range acc {
+		binary.LittleEndian.PutUint32(d[r*rowBytes:], v)
+		n += bits.OnesCount32(v)
+	}
+	return int64(n)
+}
+
+// clearPage empties page p of dst.
+func clearPage(dst *Bitmap, p int) {
+	if dst.used[p] {
+		clear(dst.pages[p])
+		dst.used[p] = false
+	}
+}

@@ -1,0 +1,92 @@
+package cosets
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// Closing a set under the symmetries, and under inverses, in the bitmap
+// gives the conjugates, and the inverses, that the cubie model computes
+// one by one; each conjugate lies in H.
+func TestCloseUnderSymmetryAndInverse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var start []cube.Cube
+	for range 2000 {
+		start = append(start, randomH(rng))
+	}
+	for _, tc := range []struct {
+		name  string
+		close func(*Bitmaps, int) int64
+		image func(cube.Cube) []cube.Cube
+	}{
+		{"symmetries", (*Bitmaps).closeUnderSymmetry, func(c cube.Cube) (out []cube.Cube) {
+			for _, s := range hSymmetries {
+				out = append(out, cube.Conjugate(c, s))
+			}
+			return out
+		}},
+		{"inverses", (*Bitmaps).closeUnderInverse, func(c cube.Cube) []cube.Cube {
+			return []cube.Cube{c, cube.Inverse(c)}
+		}},
+	} {
+		bm := newSparseBitmaps()
+		want := map[cube.Cube]bool{}
+		for _, c := range start {
+			bm.within.Set(CoordOf(&c))
+			for _, d := range tc.image(c) {
+				if !InH(&d) {
+					t.Fatalf("%s: %v leaves H", tc.name, d)
+				}
+				want[d] = true
+			}
+		}
+		if n := tc.close(bm, 2); n != int64(len(want)) || bm.within.Count() != n {
+			t.Fatalf("%s: %d positions (%d counted), want %d", tc.name, n, bm.within.Count(), len(want))
+		}
+		for c := range want {
+			if !bm.within.Has(CoordOf(&c)) {
+				t.Fatalf("%s: %v is missing", tc.name, c)
+			}
+		}
+	}
+}
+
+// The trivial coset searched from symmetric roots and closed under the
+// symmetries holds, level by level, exactly the positions the search of
+// every sequence finds: both equal to seed 001's Table 1 ("moves in S").
+func TestTrivialCosetSymmetricSearch(t *testing.T) {
+	const depth = 7
+	seed := []int64{1, 10, 67, 456, 3079, 20076, 125218, 756092}
+	runs := map[string]*cosetRun{}
+	for name, from := range map[string]int{"every root": depth + 1, "symmetric roots": 5} {
+		run := NewCosetSolver(cosetMoves, nil, newSparseBitmaps(), 2).newRun(cube.Solved)
+		run.prepassFrom, run.symmetricFrom = 0, from
+		for d := 0; d <= depth; d++ {
+			if err := run.level(context.Background(), d, fullSearch); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for d, n := range seed {
+			if run.levels.Positions[d] != n {
+				t.Fatalf("%s: levels %v, seed 001 %v", name, run.levels.Positions, seed)
+			}
+		}
+		t.Logf("%s: probes %v", name, run.levels.Probes)
+		runs[name] = run
+	}
+	all, sym := runs["every root"].bm.within, runs["symmetric roots"].bm.within
+	for p := range NCornerPerms {
+		a, b := all.page(p), sym.page(p)
+		for i := range pageBytes {
+			if a[i] != b[i] {
+				t.Fatalf("page %d differs at byte %d", p, i)
+			}
+		}
+	}
+	if probes := runs["symmetric roots"].levels.Probes; probes[depth]*8 > runs["every root"].levels.Probes[depth] {
+		t.Fatalf("symmetric roots made %d probes at depth %d, not an eighth of %d", probes[depth], depth, runs["every root"].levels.Probes[depth])
+	}
+}
