@@ -5,7 +5,6 @@ import (
 	"math/bits"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/internal/hugepage"
 )
 
 // The bitmap's layout, after seed 002's coset solver (section 6): one page
@@ -30,48 +29,48 @@ const (
 	rowMask    = 1<<24 - 1
 )
 
-// BitmapBytes is the memory of one bitmap with every page in use.
-const BitmapBytes = NCornerPerms * pageStride
-
 // Bitmap is a set of positions of H (or of one coset of H, named by their
 // positions of H): 2.4 GB when every page is in use. A page is allocated
-// when first written, so that sparse sets (the first levels of a search,
-// the tests) take little memory.
+// when first written and given back when it becomes empty. The passes
+// over the whole set (the prepass, the inverses, the symmetries) rewrite
+// it in place, page by page (rewrite.go): each new page is held apart
+// until no page still to be computed reads the old one.
 type Bitmap struct {
+	// pages[p] is page p, nil when empty.
 	pages [][]byte
-	// used[p] is false when page p is known to be empty.
-	used []bool
-	// region, when set, holds every page, on huge pages where the system
-	// gives them (internal/hugepage): the search sets bits all over the
-	// bitmap, and with 4 KB pages each would also miss the TLB.
-	region []byte
+	pool  *pagePool
 }
 
 // NewBitmap returns an empty bitmap whose pages are allocated one by one
-// as they are first written, for sets that stay small.
+// as they are first written, for sets that stay small (the tests').
 func NewBitmap() *Bitmap {
-	return &Bitmap{pages: make([][]byte, NCornerPerms), used: make([]bool, NCornerPerms)}
+	return &Bitmap{pages: make([][]byte, NCornerPerms), pool: new(pagePool)}
 }
 
-// newDenseBitmap returns an empty bitmap for sets that grow to most of H:
+// BitmapBytes is the memory of NewDenseBitmap: a page for each corner
+// permutation and the spare pages the passes hold apart (rewrite.go).
+var BitmapBytes = poolPages * pageStride
+
+// NewDenseBitmap returns an empty bitmap for sets that grow to most of H:
 // its BitmapBytes are allocated at once, advised onto huge pages before
-// they are touched.
-func newDenseBitmap() *Bitmap {
-	b := NewBitmap()
-	b.region = make([]byte, BitmapBytes)
-	hugepage.Advise(b.region)
-	return b
+// they are touched (the search sets bits all over the bitmap, and with 4
+// KB pages each would also miss the TLB).
+func NewDenseBitmap() *Bitmap {
+	return &Bitmap{pages: make([][]byte, NCornerPerms), pool: newDensePool()}
 }
 
 // reset empties b, keeping its memory.
 func (b *Bitmap) reset() {
-	for p, used := range b.used {
-		if used {
-			clear(b.pages[p])
-			b.used[p] = false
+	for p, page := range b.pages {
+		if page != nil {
+			b.pool.put(page)
+			b.pages[p] = nil
 		}
 	}
 }
+
+// used reports whether page p holds a position.
+func (b *Bitmap) used(p int) bool { return b.pages[p] != nil }
 
 // page returns page p to read, empty when never written.
 func (b *Bitmap) page(p int) []byte {
@@ -83,17 +82,13 @@ func (b *Bitmap) page(p int) []byte {
 
 var emptyPage [pageStride]byte
 
-// writePage returns page p to write, marked used; only one goroutine may
-// write a page at a time.
+// writePage returns page p to write; only one goroutine may write a page
+// at a time.
 func (b *Bitmap) writePage(p int) []byte {
 	if b.pages[p] == nil {
-		if b.region != nil {
-			b.pages[p] = b.region[p*pageStride : (p+1)*pageStride : (p+1)*pageStride]
-		} else {
-			b.pages[p] = make([]byte, pageStride)
-		}
+		b.pages[p] = b.pool.get()
+		clear(b.pages[p])
 	}
-	b.used[p] = true
 	return b.pages[p]
 }
 
@@ -123,9 +118,9 @@ func (b *Bitmap) Has(x Coord) bool {
 // Count returns the number of positions in the set.
 func (b *Bitmap) Count() int64 {
 	var n int64
-	for p := range NCornerPerms {
-		if b.used[p] {
-			n += popCount(b.page(p))
+	for _, page := range b.pages {
+		if page != nil {
+			n += popCount(page)
 		}
 	}
 	return n
@@ -197,59 +192,75 @@ var rowPerms = func() (t [NMoves]rowPerm) {
 	return t
 }()
 
-// pageWork is one worker's buffers for extendPage: the target page's rows
-// and the list of those not yet full.
+// pageWork is one worker's buffer for extendPage: the list of the target
+// page's rows not yet full.
 type pageWork struct {
-	acc  [nRows]uint32
 	open []uint16
 }
 
-// extendPage writes page tp of dst: the positions of src's page tp and
-// every position one move of A from a position of src (one level of a
-// breadth-first search, seed 002's prepass). It returns how many there are.
-// It works a move at a time: w.acc, the page's rows, starts as src's page
-// tp and ORs in, for each move, the source row each target row comes from
-// (the move's inverse's row table, read in order, gives it; the source
-// page, 60 KB, stays in the cache); then it writes dst's page once. Late
-// in a coset most pages are full: a full page is copied as it is, and
-// where few rows are open, only those are extended. Only one goroutine may
-// write page tp of dst, with its own w; src is only read.
-func extendPage(dst, src *Bitmap, tp int, w *pageWork) int64 {
-	any := src.used[tp]
+// extendPage leaves in acc page tp of the set extended by the moves of A: the positions of src's page tp and every position one move of A from
+// a position of src (one level of a breadth-first search, seed 002's
+// prepass), and reports whether there are any. It works a move at a time:
+// acc starts as src's page tp and ORs in, for each move, the source row
+// each target row comes from (the move's inverse's row table, read in
+// order, gives it; the source page, 60 KB, stays in the cache). Late in a
+// coset most pages are full: a full page is copied as it is, and where few
+// rows are open, only those are extended.
+func extendPage(src *Bitmap, tp int, acc *[nRows]uint32, w *pageWork) bool {
+	any := src.used(tp)
 	for i := range Moves {
-		any = any || src.used[tables.corners[tp][tables.inverse[i]]]
+		any = any || src.used(int(tables.corners[tp][tables.inverse[i]]))
 	}
 	if !any {
-		if dst.used[tp] {
-			clear(dst.pages[tp])
-			dst.used[tp] = false
-		}
-		return 0
+		return false
 	}
-	self, acc := src.page(tp), &w.acc
+	loadPage(acc, src.page(tp))
 	full := 0
-	for t := range acc {
-		acc[t] = binary.LittleEndian.Uint32(self[t*rowBytes:]) & rowMask
-		if acc[t] == rowMask {
+	for _, v := range acc {
+		if v == rowMask {
 			full++
 		}
 	}
 	switch {
 	case full == nRows:
 	case 8*full >= 7*nRows:
-		w.extendOpen(src, tp)
+		w.extendOpen(acc, src, tp)
 	default:
 		extendRows(acc, src, tp, 2*full > nRows)
 	}
-	d := dst.writePage(tp)
-	var n int
-	for t, v := range acc {
-		// The fourth byte written is the next row's first, written next
-		// (or the page's padding after its last row).
-		binary.LittleEndian.PutUint32(d[t*rowBytes:], v)
-		n += bits.OnesCount32(v)
+	return true
+}
+
+// extendPlan computes the prepass's pages in breadth-first order from the
+// solved corners over the moves of A, so that a page's neighbours, its
+// sources and its readers, come soon after it (rewrite.go).
+var extendPlan = func() *passPlan {
+	seen := make([]bool, NCornerPerms)
+	order := []uint16{0}
+	seen[0] = true
+	for i := 0; i < len(order); i++ {
+		for _, q := range tables.corners[order[i]] {
+			if !seen[q] {
+				seen[q] = true
+				order = append(order, q)
+			}
+		}
 	}
-	return int64(n)
+	return newPassPlan(order, func(p int) []int {
+		sources := []int{p}
+		for _, q := range tables.corners[p] {
+			sources = append(sources, int(q))
+		}
+		return sources
+	})
+}()
+
+// extend runs one prepass in place and returns the positions now in b.
+func (b *Bitmap) extend(workers int) int64 {
+	return b.rewrite(extendPlan, workers, func() func(int, *[nRows]uint32) bool {
+		w := new(pageWork)
+		return func(p int, acc *[nRows]uint32) bool { return extendPage(b, p, acc, w) }
+	})
 }
 
 // extendRows ORs into every row of acc, target page tp's, the rows the
@@ -260,7 +271,7 @@ func extendRows(acc *[nRows]uint32, src *Bitmap, tp int, skipFull bool) {
 	for i, m := range Moves {
 		back := tables.inverse[i]
 		sp := int(tables.corners[tp][back])
-		if !src.used[sp] {
+		if !src.used(sp) {
 			continue
 		}
 		from, rows := src.pages[sp], &tables.rows[back]
@@ -285,10 +296,9 @@ func extendRows(acc *[nRows]uint32, src *Bitmap, tp int, skipFull bool) {
 	}
 }
 
-// extendOpen does what extendRows does for the rows of w.acc not yet full
+// extendOpen does what extendRows does for the rows of acc not yet full
 // only, listed first: a page with an eighth of its rows open or fewer.
-func (w *pageWork) extendOpen(src *Bitmap, tp int) {
-	acc := &w.acc
+func (w *pageWork) extendOpen(acc *[nRows]uint32, src *Bitmap, tp int) {
 	w.open = w.open[:0]
 	for t, v := range acc {
 		if v != rowMask {
@@ -298,7 +308,7 @@ func (w *pageWork) extendOpen(src *Bitmap, tp int) {
 	for i, m := range Moves {
 		back := tables.inverse[i]
 		sp := int(tables.corners[tp][back])
-		if !src.used[sp] {
+		if !src.used(sp) {
 			continue
 		}
 		from, rows := src.pages[sp], &tables.rows[back]

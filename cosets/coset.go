@@ -28,10 +28,6 @@ import (
 // level also takes the inverses of the prepass's positions, and the search
 // then leaves out the sequences that begin with a move of A: inverse.go.)
 
-// BitmapsBytes is the memory of Bitmaps, which DistancesInA and the coset
-// solver work in: two bitmaps, the one being extended and the extension.
-const BitmapsBytes = 2 * BitmapBytes
-
 // prepassFrom is the number of positions from which a depth begins with a
 // prepass (seed 002's coset solver uses six million): below it the
 // positions lie on few pages and the search, taking every last move, is
@@ -50,38 +46,14 @@ type CosetLevels struct {
 	PrepassSeconds, SearchSeconds []float64
 }
 
-// Bitmaps are the two bitmaps a search of H or of a coset alternates
-// between, level by level: the positions found so far and the next level.
-type Bitmaps struct {
-	within, next *Bitmap
-}
-
-// NewBitmaps allocates two bitmaps of BitmapBytes each (BitmapsBytes), for
-// searches that fill them.
-func NewBitmaps() *Bitmaps {
-	return &Bitmaps{within: newDenseBitmap(), next: newDenseBitmap()}
-}
-
-// newSparseBitmaps returns bitmaps whose pages are allocated as they are
-// written, for the tests' small sets.
-func newSparseBitmaps() *Bitmaps {
-	return &Bitmaps{within: NewBitmap(), next: NewBitmap()}
-}
-
-// reset empties both bitmaps, keeping their memory.
-func (b *Bitmaps) reset() {
-	b.within.reset()
-	b.next.reset()
-}
-
-// CosetSolver solves cosets of H one after another with one pair of
-// bitmaps and one coset table (seed 002's runs kept the pattern database
+// CosetSolver solves cosets of H one after another with one bitmap and
+// one coset table (seed 002's runs kept the pattern database
 // in memory for a whole range of cosets).
 type CosetSolver struct {
 	table *solver.CosetTable
 	moves *solver.CosetMoves
 	two   *solver.Solver
-	bm    *Bitmaps
+	bm    *Bitmap
 	// workers is the number of goroutines of each search and prepass.
 	workers int
 }
@@ -90,7 +62,7 @@ type CosetSolver struct {
 // table's moves (solver.CosetTable.Moves) and the two-phase solver two for
 // the positions a proof leaves (its ExtraDepths should be 0: any solution
 // within the bound will do).
-func NewCosetSolver(moves *solver.CosetMoves, two *solver.Solver, bm *Bitmaps, workers int) *CosetSolver {
+func NewCosetSolver(moves *solver.CosetMoves, two *solver.Solver, bm *Bitmap, workers int) *CosetSolver {
 	return &CosetSolver{table: moves.Table(), moves: moves, two: two, bm: bm, workers: workers}
 }
 
@@ -110,7 +82,7 @@ func (s *CosetSolver) Levels(ctx context.Context, r cube.Cube, maxDepth int) (Co
 type cosetRun struct {
 	*CosetSolver
 	r             cube.Cube
-	total         int64 // positions in bm.within
+	total         int64 // positions in bm
 	levels        CosetLevels
 	prepassFrom   int64                          // prepassFrom, but in tests
 	symmetricFrom int                            // symmetricFrom, but in tests
@@ -168,7 +140,7 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 		if how == partialSearch {
 			search.stop = partial{Found: n, Goal: c.goal(n)}
 		}
-		search.bm = c.bm.within
+		search.bm = c.bm
 		if c.subtrees != nil {
 			search.progress = func(done, total int) { c.subtrees(d, done, total) }
 		}
@@ -179,7 +151,7 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 		if search.roots != nil {
 			n = c.bm.closeUnderSymmetry(c.workers)
 		} else {
-			n = c.bm.within.Count()
+			n = c.bm.Count()
 		}
 	}
 	c.levels.Positions = append(c.levels.Positions, n-c.total)

@@ -71,7 +71,7 @@ func TestCosetSolverAgainstBFS(t *testing.T) {
 			frontier = next
 		}
 		for _, from := range []int64{0, HSize} {
-			run := NewCosetSolver(cosetMoves, nil, newSparseBitmaps(), 2).newRun(r)
+			run := NewCosetSolver(cosetMoves, nil, NewBitmap(), 2).newRun(r)
 			run.prepassFrom = from
 			for d := 0; d <= depth; d++ {
 				if err := run.level(context.Background(), d, fullSearch); err != nil {
@@ -82,7 +82,7 @@ func TestCosetSolverAgainstBFS(t *testing.T) {
 				t.Fatalf("coset of %s, prepasses from %d: the solver's levels %v, the breadth-first search's %v", rep, from, run.levels.Positions, want)
 			}
 			for c := range dist {
-				if InH(&c) && !run.bm.within.Has(CoordOf(&c)) {
+				if InH(&c) && !run.bm.Has(CoordOf(&c)) {
 					t.Fatalf("coset of %s: %v, in H within %d moves, is not in the bitmap", rep, c, depth)
 				}
 			}
@@ -93,7 +93,7 @@ func TestCosetSolverAgainstBFS(t *testing.T) {
 
 // The trivial coset's first levels are seed 001's Table 1, "moves in S".
 func TestTrivialCosetFirstLevels(t *testing.T) {
-	levels, err := NewCosetSolver(cosetMoves, nil, newSparseBitmaps(), 2).Levels(context.Background(), cube.Solved, 6)
+	levels, err := NewCosetSolver(cosetMoves, nil, NewBitmap(), 2).Levels(context.Background(), cube.Solved, 6)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestPartialSearch(t *testing.T) {
 	counts := map[howToSearch][]int64{}
 	for _, workers := range []int{1, 2} {
 		for _, how := range []howToSearch{partialSearch, fullSearch} {
-			run := NewCosetSolver(cosetMoves, nil, newSparseBitmaps(), workers).newRun(r)
+			run := NewCosetSolver(cosetMoves, nil, NewBitmap(), workers).newRun(r)
 			run.prepassFrom = 0
 			run.goal = func(afterPrepass int64) int64 { return afterPrepass + 20 }
 			for d := 0; d <= depth; d++ {
@@ -263,7 +263,7 @@ func TestCosetSolverAgainstMeetInTheMiddle(t *testing.T) {
 		r     cube.Cube
 		depth int
 	}{{cube.Solved, 8}, {near, 8}, {cube.Random(rng), 10}} {
-		run := NewCosetSolver(cosetMoves, nil, newSparseBitmaps(), 2).newRun(tc.r)
+		run := NewCosetSolver(cosetMoves, nil, NewBitmap(), 2).newRun(tc.r)
 		run.prepassFrom = 0
 		seen := map[Coord]bool{}
 		checked := 0
@@ -273,10 +273,10 @@ func TestCosetSolverAgainstMeetInTheMiddle(t *testing.T) {
 			}
 			var fresh []Coord
 			for p := range NCornerPerms {
-				if !run.bm.within.used[p] {
+				if !run.bm.used(p) {
 					continue
 				}
-				for _, x := range setInPage(run.bm.within.page(p), p) {
+				for _, x := range setInPage(run.bm.page(p), p) {
 					if !seen[x] {
 						seen[x] = true
 						fresh = append(fresh, x)

@@ -2,8 +2,6 @@ package cosets
 
 import (
 	"context"
-
-	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
 // DistancesInA counts the positions of H at each distance from the solved
@@ -13,9 +11,9 @@ import (
 // bitmap of those within d. It stops after maxDepth levels when maxDepth is
 // positive. progress, if not nil, is called after each level with the
 // levels' counts so far.
-func DistancesInA(ctx context.Context, bm *Bitmaps, maxDepth, workers int, progress func(levels []int64)) ([]int64, error) {
+func DistancesInA(ctx context.Context, bm *Bitmap, maxDepth, workers int, progress func(levels []int64)) ([]int64, error) {
 	bm.reset()
-	bm.within.Set(Coord{})
+	bm.Set(Coord{})
 	levels := []int64{1}
 	for total := int64(1); total < HSize && (maxDepth <= 0 || len(levels) <= maxDepth); {
 		if err := ctx.Err(); err != nil {
@@ -32,21 +30,4 @@ func DistancesInA(ctx context.Context, bm *Bitmaps, maxDepth, workers int, progr
 		}
 	}
 	return levels, nil
-}
-
-// extend runs one prepass: next becomes within and every position one
-// move of A from it, and the two swap. It returns the positions now in
-// within.
-func (b *Bitmaps) extend(workers int) int64 {
-	counts := make([]int64, NCornerPerms)
-	parallel.For(NCornerPerms, workers, func(int) func(int) {
-		w := new(pageWork)
-		return func(p int) { counts[p] = extendPage(b.next, b.within, p, w) }
-	})
-	b.within, b.next = b.next, b.within
-	var n int64
-	for _, c := range counts {
-		n += c
-	}
-	return n
 }

@@ -2,7 +2,6 @@ package cosets
 
 import (
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
 // The trivial coset, H itself, has two sides. A position of H within d
@@ -27,33 +26,34 @@ var inverses = newPageMap(func(x Coord) Coord {
 	return CoordOf(&c)
 })
 
-// closeUnderInverse adds to within the inverse of each of its positions
-// (through next, which it swaps with within) and returns the positions now
-// in within. Page p of the result is page p and the inverse of page
-// pageOf[p], so each page is written by one worker.
-func (b *Bitmaps) closeUnderInverse(workers int) int64 {
-	counts := make([]int64, NCornerPerms)
-	parallel.For(NCornerPerms, workers, func(int) func(int) {
-		acc := new([nRows]uint32)
-		return func(p int) { counts[p] = invertPage(b.next, b.within, p, acc) }
-	})
-	b.within, b.next = b.next, b.within
-	var n int64
-	for _, c := range counts {
-		n += c
+// inversePlan computes each page with the page its inverses go to, so
+// that both retire at once.
+var inversePlan = func() *passPlan {
+	var order []uint16
+	for p := range NCornerPerms {
+		if q := int(inverses.pageOf[p]); p <= q {
+			order = append(order, uint16(p))
+			if q != p {
+				order = append(order, uint16(q))
+			}
+		}
 	}
-	return n
-}
+	return newPassPlan(order, func(p int) []int { return []int{p, int(inverses.pageOf[p])} })
+}()
 
-// invertPage writes page p of dst: src's page p and the inverses of the
-// positions of src's page pageOf[p]; acc is the worker's row buffer.
-func invertPage(dst, src *Bitmap, p int, acc *[nRows]uint32) int64 {
-	from := int(inverses.pageOf[p])
-	if !src.used[p] && !src.used[from] {
-		clearPage(dst, p)
-		return 0
-	}
-	loadPage(acc, src.page(p))
-	inverses.orImage(acc, src.page(from), from)
-	return storePage(dst, p, acc)
+// closeUnderInverse adds to b the inverse of each of its positions and
+// returns the positions now in b. Page p of the result is page p and the
+// inverses of page pageOf[p].
+func (b *Bitmap) closeUnderInverse(workers int) int64 {
+	return b.rewrite(inversePlan, workers, func() func(int, *[nRows]uint32) bool {
+		return func(p int, acc *[nRows]uint32) bool {
+			from := int(inverses.pageOf[p])
+			if !b.used(p) && !b.used(from) {
+				return false
+			}
+			loadPage(acc, b.page(p))
+			inverses.orImage(acc, b.page(from), from)
+			return true
+		}
+	})
 }

@@ -1,9 +1,6 @@
 package cosets
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "encoding/binary"
 
 // A pageMap is what a one-to-one map of H onto itself that acts on each of
 // a position's three permutations alone does to the bitmap: inverting a
@@ -74,31 +71,5 @@ func (t *pageMap) orImage(acc *[nRows]uint32, src []byte, from int) {
 		w := t.middle.apply(v)
 		acc[rows[r][0]] |= w & middleHalves[0]
 		acc[rows[r][1]] |= w & middleHalves[1]
-	}
-}
-
-// loadPage sets acc to the rows of page src.
-func loadPage(acc *[nRows]uint32, src []byte) {
-	for r := range acc {
-		acc[r] = binary.LittleEndian.Uint32(src[r*rowBytes:]) & rowMask
-	}
-}
-
-// storePage writes acc as page p of dst and returns its positions.
-func storePage(dst *Bitmap, p int, acc *[nRows]uint32) int64 {
-	d := dst.writePage(p)
-	var n int
-	for r, v := range acc {
-		binary.LittleEndian.PutUint32(d[r*rowBytes:], v)
-		n += bits.OnesCount32(v)
-	}
-	return int64(n)
-}
-
-// clearPage empties page p of dst.
-func clearPage(dst *Bitmap, p int) {
-	if dst.used[p] {
-		clear(dst.pages[p])
-		dst.used[p] = false
 	}
 }

@@ -98,7 +98,7 @@ func (s *CosetSolver) Prove(ctx context.Context, r cube.Cube, plan Plan) (Proof,
 	p.Positions, p.Probes = run.levels.Positions, run.levels.Probes
 	p.PrepassSeconds, p.SearchSeconds = run.levels.PrepassSeconds, run.levels.SearchSeconds
 	start := time.Now()
-	left := missing(s.bm.within)
+	left := missing(s.bm)
 	p.Left = int64(len(left))
 	if p.Left > 0 && s.two == nil {
 		return p, errors.New("cosets: positions left and no two-phase solver to solve them")

@@ -58,7 +58,7 @@ func TestMissing(t *testing.T) {
 func BenchmarkProveCoset(b *testing.B) {
 	two := solver.New()
 	two.ExtraDepths = 0
-	s := NewCosetSolver(cosetMoves, two, NewBitmaps(), 2)
+	s := NewCosetSolver(cosetMoves, two, NewDenseBitmap(), 2)
 	rng := rand.New(rand.NewPCG(15, 16))
 	for b.Loop() {
 		p, err := s.Prove(context.Background(), cube.Random(rng), Plan{SearchDepth: 15, Bound: 20, Partial: true})

@@ -1,10 +1,10 @@
 package cosets
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/internal/parallel"
 	"github.com/cubecensus/cubecensus/solver"
 )
 
@@ -63,10 +63,13 @@ func symmetricHRoots(d int) [][]cube.Move {
 
 // conjugations are the pageMaps of the 15 symmetries of hSymmetries other
 // than the identity, with, for each, the page whose positions it takes to
-// page p (from[k][p]); built when a search first needs them.
+// page p (from[k][p]), and the plan of closeUnderSymmetry: the pages orbit
+// by orbit (a page's conjugates land on pages of its orbit, at most 16,
+// which all retire when it is done); built when a search first needs them.
 var conjugations = sync.OnceValue(func() (t struct {
 	maps []*pageMap
 	from [][NCornerPerms]uint16
+	plan *passPlan
 }) {
 	for _, s := range hSymmetries[1:] {
 		m := newPageMap(func(x Coord) Coord {
@@ -80,38 +83,52 @@ var conjugations = sync.OnceValue(func() (t struct {
 		t.maps = append(t.maps, m)
 		t.from = append(t.from, from)
 	}
+	orbit := func(p int) []int {
+		pages := []int{p}
+		for k := range t.from {
+			if q := int(t.from[k][p]); !slices.Contains(pages, q) {
+				pages = append(pages, q)
+			}
+		}
+		return pages
+	}
+	seen := make([]bool, NCornerPerms)
+	var order []uint16
+	for p := range NCornerPerms {
+		for _, q := range orbit(p) {
+			if !seen[q] {
+				seen[q] = true
+				order = append(order, uint16(q))
+			}
+		}
+	}
+	t.plan = newPassPlan(order, orbit)
+	if t.plan.spare > symmetryPlanSpare {
+		panic("cosets: an orbit of pages under the symmetries has more than 16")
+	}
 	return t
 })
 
-// closeUnderSymmetry adds to within the conjugates of each of its
-// positions by hSymmetries (through next, which it swaps with within) and
-// returns the positions now in within. Each page of the result is
-// gathered from the 16 pages whose conjugates land on it, by one worker.
-func (b *Bitmaps) closeUnderSymmetry(workers int) int64 {
+// symmetryPlanSpare bounds the pages closeUnderSymmetry holds apart: an
+// orbit's.
+const symmetryPlanSpare = 16
+
+// closeUnderSymmetry adds to b the conjugates of each of its positions by
+// hSymmetries and returns the positions now in b. Each page of the result
+// is gathered from the pages whose conjugates land on it.
+func (b *Bitmap) closeUnderSymmetry(workers int) int64 {
 	t := conjugations()
-	counts := make([]int64, NCornerPerms)
-	parallel.For(NCornerPerms, workers, func(int) func(int) {
-		acc := new([nRows]uint32)
-		return func(p int) {
-			loadPage(acc, b.within.page(p))
-			used := b.within.used[p]
+	return b.rewrite(t.plan, workers, func() func(int, *[nRows]uint32) bool {
+		return func(p int, acc *[nRows]uint32) bool {
+			loadPage(acc, b.page(p))
+			used := b.used(p)
 			for k, m := range t.maps {
-				if q := int(t.from[k][p]); b.within.used[q] {
-					m.orImage(acc, b.within.page(q), q)
+				if q := int(t.from[k][p]); b.used(q) {
+					m.orImage(acc, b.page(q), q)
 					used = true
 				}
 			}
-			if !used {
-				clearPage(b.next, p)
-				return
-			}
-			counts[p] = storePage(b.next, p, acc)
+			return used
 		}
 	})
-	b.within, b.next = b.next, b.within
-	var n int64
-	for _, c := range counts {
-		n += c
-	}
-	return n
 }

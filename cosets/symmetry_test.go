@@ -19,23 +19,23 @@ func TestCloseUnderSymmetryAndInverse(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name  string
-		close func(*Bitmaps, int) int64
+		close func(*Bitmap, int) int64
 		image func(cube.Cube) []cube.Cube
 	}{
-		{"symmetries", (*Bitmaps).closeUnderSymmetry, func(c cube.Cube) (out []cube.Cube) {
+		{"symmetries", (*Bitmap).closeUnderSymmetry, func(c cube.Cube) (out []cube.Cube) {
 			for _, s := range hSymmetries {
 				out = append(out, cube.Conjugate(c, s))
 			}
 			return out
 		}},
-		{"inverses", (*Bitmaps).closeUnderInverse, func(c cube.Cube) []cube.Cube {
+		{"inverses", (*Bitmap).closeUnderInverse, func(c cube.Cube) []cube.Cube {
 			return []cube.Cube{c, cube.Inverse(c)}
 		}},
 	} {
-		bm := newSparseBitmaps()
+		bm := NewBitmap()
 		want := map[cube.Cube]bool{}
 		for _, c := range start {
-			bm.within.Set(CoordOf(&c))
+			bm.Set(CoordOf(&c))
 			for _, d := range tc.image(c) {
 				if !InH(&d) {
 					t.Fatalf("%s: %v leaves H", tc.name, d)
@@ -43,11 +43,11 @@ func TestCloseUnderSymmetryAndInverse(t *testing.T) {
 				want[d] = true
 			}
 		}
-		if n := tc.close(bm, 2); n != int64(len(want)) || bm.within.Count() != n {
-			t.Fatalf("%s: %d positions (%d counted), want %d", tc.name, n, bm.within.Count(), len(want))
+		if n := tc.close(bm, 2); n != int64(len(want)) || bm.Count() != n {
+			t.Fatalf("%s: %d positions (%d counted), want %d", tc.name, n, bm.Count(), len(want))
 		}
 		for c := range want {
-			if !bm.within.Has(CoordOf(&c)) {
+			if !bm.Has(CoordOf(&c)) {
 				t.Fatalf("%s: %v is missing", tc.name, c)
 			}
 		}
@@ -62,7 +62,7 @@ func TestTrivialCosetSymmetricSearch(t *testing.T) {
 	seed := []int64{1, 10, 67, 456, 3079, 20076, 125218, 756092}
 	runs := map[string]*cosetRun{}
 	for name, from := range map[string]int{"every root": depth + 1, "symmetric roots": 5} {
-		run := NewCosetSolver(cosetMoves, nil, newSparseBitmaps(), 2).newRun(cube.Solved)
+		run := NewCosetSolver(cosetMoves, nil, NewBitmap(), 2).newRun(cube.Solved)
 		run.prepassFrom, run.symmetricFrom = 0, from
 		for d := 0; d <= depth; d++ {
 			if err := run.level(context.Background(), d, fullSearch); err != nil {
@@ -77,7 +77,7 @@ func TestTrivialCosetSymmetricSearch(t *testing.T) {
 		t.Logf("%s: probes %v", name, run.levels.Probes)
 		runs[name] = run
 	}
-	all, sym := runs["every root"].bm.within, runs["symmetric roots"].bm.within
+	all, sym := runs["every root"].bm, runs["symmetric roots"].bm
 	for p := range NCornerPerms {
 		a, b := all.page(p), sym.page(p)
 		for i := range pageBytes {

@@ -50,8 +50,8 @@ var (
 const searchBelow = cosets.HSize / 100
 
 func checkCosets(env *Env) error {
-	if need := uint64(cosets.BitmapsBytes + solver.CosetMovesBytes); env.MemBudget < need {
-		return fmt.Errorf("%w: --mem-budget %s: the cosets stage keeps two bitmaps of H and the coset move table, %s", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(need))
+	if need := uint64(cosets.BitmapBytes + solver.CosetMovesBytes); env.MemBudget < need {
+		return fmt.Errorf("%w: --mem-budget %s: the cosets stage keeps a bitmap of H (with the spare pages its passes hold) and the coset move table, %s", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(need))
 	}
 	o := env.Options
 	if o.Bound > 0 && o.Bound < o.CosetSearchDepth {
@@ -61,7 +61,7 @@ func checkCosets(env *Env) error {
 }
 
 func runCosets(ctx context.Context, env *Env) (*Output, error) {
-	bm := cosets.NewBitmaps()
+	bm := cosets.NewDenseBitmap()
 	s, err := newSolver(env)
 	if err != nil {
 		return nil, err
@@ -102,7 +102,7 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 // distance in moves of A (a breadth-first search of H) and in moves of S
 // (the coset solver on H itself: exact to --h-search-depth, beyond it the
 // positions its prepasses reach, a lower bound on those within each depth).
-func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmaps, cs *cosets.CosetSolver, params map[string]string) (*tables.Table, error) {
+func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmap, cs *cosets.CosetSolver, params map[string]string) (*tables.Table, error) {
 	bar := env.Progress("positions of H reached in moves of A", cosets.HSize)
 	bar.Add(1) // the solved cube
 	inA, err := cosets.DistancesInA(ctx, bm, 0, env.Workers, func(levels []int64) {
@@ -128,7 +128,7 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmaps, cs *cosets.Cose
 			return
 		}
 		if subtrees == nil {
-			subtrees = env.Progress(fmt.Sprintf("H's search of depth %d (subtrees of its first two moves)", d), int64(total))
+			subtrees = env.Progress(fmt.Sprintf("H's search of depth %d (its subtrees, one a root)", d), int64(total))
 		}
 		subtrees.Add(1)
 		if done == total {

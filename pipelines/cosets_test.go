@@ -66,18 +66,14 @@ func TestCommittedHDistance(t *testing.T) {
 	}
 }
 
-// The stage refuses a budget below its two bitmaps and move table, naming
-// the flag, and a bound below the search depth.
+// The stage refuses a budget below its bitmap and move table, naming the
+// flag, and a bound below the search depth.
 func TestCosetsCheck(t *testing.T) {
-	env := &Env{MemBudget: 4 << 30, Options: NewOptions()}
+	env := &Env{MemBudget: 3 << 30, Options: NewOptions()}
 	if err := checkCosets(env); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "--mem-budget") {
-		t.Fatalf("a 4 GiB budget for 4.5 GiB of bitmaps and 0.7 of moves: %v", err)
+		t.Fatalf("a 3 GiB budget for 2.6 GiB of bitmap and 0.7 of moves: %v", err)
 	}
-	env.MemBudget = 5 << 30
-	if err := checkCosets(env); !errors.Is(err, ErrTooBig) {
-		t.Fatalf("a 5 GiB budget for 4.5 GiB of bitmaps and 0.7 of moves: %v", err)
-	}
-	env.MemBudget = 6 << 30
+	env.MemBudget = 4 << 30
 	if err := checkCosets(env); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,186 @@
+package cosets
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"sync"
+
+	"github.com/cubecensus/cubecensus/internal/hugepage"
+)
+
+// The passes over a whole bitmap rewrite it in place (seed 002, section
+// 6.4: "we allocate portions of the new bitmap only as they are needed, and
+// we free portions of the old bitmap upon their last use ... we evaluate
+// the corner positions ... in a different order that ... minimizes the
+// maximum amount of memory allocated at once"). A pass computes each new
+// page from a few old pages (its sources: itself and, for the prepass, the
+// pages one move of A away). The targets are computed in a fixed order;
+// a new page is held apart until every target that reads the old one is
+// done, then takes its place, and the old page goes back to the pool. In
+// breadth-first order over the corner permutations' graph at most about
+// 6,300 new pages (16%) wait at once, so the bitmap and its spare pages
+// take 2.8 GB, not the two bitmaps' 4.8.
+
+// pagePool hands out pages: those of one allocation (newDensePool), or
+// new ones from the heap when it has none.
+type pagePool struct {
+	mu   sync.Mutex
+	free [][]byte
+}
+
+// newDensePool allocates poolPages pages at once.
+func newDensePool() *pagePool {
+	region := make([]byte, BitmapBytes)
+	hugepage.Advise(region)
+	pool := &pagePool{free: make([][]byte, 0, poolPages)}
+	for i := range poolPages {
+		pool.free = append(pool.free, region[i*pageStride:(i+1)*pageStride:(i+1)*pageStride])
+	}
+	return pool
+}
+
+// get returns a page whose rows hold anything.
+func (pool *pagePool) get() []byte {
+	pool.mu.Lock()
+	defer pool.mu.Unlock()
+	if n := len(pool.free); n > 0 {
+		page := pool.free[n-1]
+		pool.free = pool.free[:n-1]
+		return page
+	}
+	if cap(pool.free) > 0 { // a dense pool: its size is a bound the passes keep
+		panic("cosets: the bitmap's page pool is exhausted")
+	}
+	return make([]byte, pageStride)
+}
+
+// put gives page back.
+func (pool *pagePool) put(page []byte) {
+	pool.mu.Lock()
+	defer pool.mu.Unlock()
+	if cap(pool.free) > 0 {
+		pool.free = append(pool.free, page)
+	}
+}
+
+// passPlan is the order of a pass's targets and when old pages retire.
+type passPlan struct {
+	order []uint16
+	// retire[i] lists the pages that no target after order[i] reads.
+	retire [][]uint16
+	// spare is the most new pages held apart at once in order.
+	spare int
+}
+
+// newPassPlan plans a pass computing the targets in order, target p
+// reading the pages sources(p) (p among them).
+func newPassPlan(order []uint16, sources func(p int) []int) *passPlan {
+	at := make([]int, NCornerPerms)
+	for i, p := range order {
+		at[p] = i
+	}
+	last := make([]int, NCornerPerms)
+	for i, p := range order {
+		for _, q := range sources(int(p)) {
+			last[q] = max(last[q], i)
+		}
+	}
+	plan := &passPlan{order: order, retire: make([][]uint16, len(order))}
+	for q, i := range last {
+		if i < at[q] {
+			panic("cosets: a pass's target does not read its own page")
+		}
+		plan.retire[i] = append(plan.retire[i], uint16(q))
+	}
+	held := 0
+	for i := range order {
+		held += 1 - len(plan.retire[i])
+		plan.spare = max(plan.spare, held)
+	}
+	return plan
+}
+
+// rewriteWindow bounds how far the workers run ahead of the first target
+// not done: the pages held apart exceed the plan's spare by at most that.
+const rewriteWindow = 64
+
+// poolPages is the pages of a dense bitmap: one a corner permutation, and
+// the most any pass holds apart.
+var poolPages = NCornerPerms + max(extendPlan.spare, inversePlan.spare, symmetryPlanSpare) + rewriteWindow
+
+// rewrite replaces every page of b, in plan's order, by what compute
+// leaves in its row buffer (false: the page is empty), reading b's old
+// pages, and returns the positions now in b. newCompute makes each
+// worker's compute.
+func (b *Bitmap) rewrite(plan *passPlan, workers int, newCompute func() func(p int, acc *[nRows]uint32) bool) int64 {
+	held := make([][]byte, NCornerPerms)
+	done := make([]bool, len(plan.order))
+	var (
+		mu          sync.Mutex
+		moved       = sync.NewCond(&mu)
+		claimed, ok int // the next target to claim; every one before ok is done
+		total       int64
+		wg          sync.WaitGroup
+	)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			compute, acc := newCompute(), new([nRows]uint32)
+			for {
+				mu.Lock()
+				for claimed < len(plan.order) && claimed >= ok+rewriteWindow {
+					moved.Wait()
+				}
+				if claimed == len(plan.order) {
+					mu.Unlock()
+					return
+				}
+				i := claimed
+				claimed++
+				mu.Unlock()
+				p := int(plan.order[i])
+				var page []byte
+				var n int64
+				if compute(p, acc) {
+					page = b.pool.get()
+					n = storeRows(page, acc)
+				}
+				mu.Lock()
+				held[p], done[i] = page, true
+				total += n
+				for ; ok < len(plan.order) && done[ok]; ok++ {
+					for _, q := range plan.retire[ok] {
+						if b.pages[q] != nil {
+							b.pool.put(b.pages[q])
+						}
+						b.pages[q] = held[q]
+					}
+				}
+				moved.Broadcast()
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return total
+}
+
+// storeRows writes acc into page and returns its positions.
+func storeRows(page []byte, acc *[nRows]uint32) int64 {
+	var n int
+	for r, v := range acc {
+		// The fourth byte written is the next row's first, written next
+		// (or the page's padding after its last row).
+		binary.LittleEndian.PutUint32(page[r*rowBytes:], v)
+		n += bits.OnesCount32(v)
+	}
+	return int64(n)
+}
+
+// loadPage sets acc to the rows of page.
+func loadPage(acc *[nRows]uint32, page []byte) {
+	for r := range acc {
+		acc[r] = binary.LittleEndian.Uint32(page[r*rowBytes:]) & rowMask
+	}
+}
