@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
 // The bitmap's layout, after seed 002's coset solver (section 6): one page
@@ -59,14 +60,19 @@ func NewDenseBitmap() *Bitmap {
 	return &Bitmap{pages: make([][]byte, NCornerPerms), pool: newDensePool()}
 }
 
-// reset empties b, keeping its memory.
-func (b *Bitmap) reset() {
-	for p, page := range b.pages {
-		if page != nil {
-			b.pool.put(page)
-			b.pages[p] = nil
+// reset empties b, keeping its memory: its pages are cleared, on workers
+// goroutines, for the search to write into (it would otherwise clear each
+// as it first sets a bit in it, holding its lock).
+func (b *Bitmap) reset(workers int) {
+	parallel.For(NCornerPerms, workers, func(int) func(int) {
+		return func(p int) {
+			if page := b.pages[p]; page != nil {
+				clear(page)
+				b.pool.put(page, true)
+				b.pages[p] = nil
+			}
 		}
-	}
+	})
 }
 
 // used reports whether page p holds a position.
@@ -86,8 +92,7 @@ var emptyPage [pageStride]byte
 // at a time.
 func (b *Bitmap) writePage(p int) []byte {
 	if b.pages[p] == nil {
-		b.pages[p] = b.pool.get()
-		clear(b.pages[p])
+		b.pages[p] = b.pool.getEmpty()
 	}
 	return b.pages[p]
 }

@@ -92,7 +92,7 @@ type cosetRun struct {
 
 // newRun empties the bitmaps for the coset of r.
 func (s *CosetSolver) newRun(r cube.Cube) *cosetRun {
-	s.bm.reset()
+	s.bm.reset(s.workers)
 	return &cosetRun{CosetSolver: s, r: r, prepassFrom: prepassFrom, symmetricFrom: symmetricFrom, goal: partialGoal}
 }
 
@@ -144,14 +144,14 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 		if c.subtrees != nil {
 			search.progress = func(done, total int) { c.subtrees(d, done, total) }
 		}
-		var err error
-		if probes, err = search.run(ctx); err != nil {
+		added, err := search.run(ctx)
+		if err != nil {
 			return err
 		}
+		probes = search.probes
+		n += added
 		if search.roots != nil {
 			n = c.bm.closeUnderSymmetry(c.workers)
-		} else {
-			n = c.bm.Count()
 		}
 	}
 	c.levels.Positions = append(c.levels.Positions, n-c.total)
@@ -197,15 +197,21 @@ type depthSearch struct {
 	// progress, if not nil, is called, under the lock, as each subtree
 	// is done.
 	progress func(done, total int)
+	// probes is, after run, the number of sequences found (each set a
+	// bit, new or not).
+	probes int64
 }
 
-// run searches and returns the number of sequences found.
+// run searches, sets probes, and returns the number of positions it
+// added to bm.
 func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	r, d, bm, table, moves := sc.r, sc.d, sc.bm, sc.moves.Table(), sc.moves
 	if d == 0 {
 		if InH(&r) {
-			bm.Set(CoordOf(&r))
-			return 1, nil
+			sc.probes = 1
+			if bm.Set(CoordOf(&r)) {
+				return 1, nil
+			}
 		}
 		return 0, nil
 	}
@@ -276,7 +282,8 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 					}
 				default:
 					if n := table.Distance(x); w.needed(left, n) {
-						w.search(p, x, n, next, left)
+						nearer, same := moves.At(x)
+						w.search(p, x, n, nearer, same, next, left)
 					}
 				}
 				w.flush(w.batch)
@@ -290,7 +297,8 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 			}
 		})
 	}
-	return found, ctx.Err()
+	sc.probes = found
+	return added, ctx.Err()
 }
 
 // cosetSearch is one worker's depth-first search.
@@ -330,11 +338,12 @@ var (
 // search continues from position p in coset x, at distance n from H, by
 // the moves of the mask moves (those that may follow the last), with left
 // > 0 moves to go; x is within left moves of H (the caller looked). The
-// coset move table says which moves take x nearer H, which keep its
-// distance and which take it further, so that the children's distances are
-// known without a look-up each.
-func (w *cosetSearch) search(p perm, x solver.Coset, n int, moves uint32, left int) {
-	nearer, same := w.moves.At(x)
+// coset move table says which moves take x nearer H (nearer), which keep
+// its distance (same) and which take it further, so that the children's
+// distances are known without a look-up each; their own masks, a cache
+// miss each, are read for all of them before the first is searched, so
+// that the misses overlap.
+func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves uint32, left int) {
 	if left == 1 {
 		switch n {
 		case 1:
@@ -360,16 +369,28 @@ func (w *cosetSearch) search(p perm, x solver.Coset, n int, moves uint32, left i
 	if w.needed(left-1, n+1) {
 		visit |= further
 	}
-	for moves &= visit; moves != 0; {
+	var children [cube.NFaceMoves]struct {
+		m            cube.Move
+		x            solver.Coset
+		nearer, same uint32
+	}
+	k := 0
+	for moves &= visit; moves != 0; k++ {
 		m := popMove(&moves)
+		children[k].m, children[k].x = m, w.table.Move(x, m)
+	}
+	for i := range k {
+		children[i].nearer, children[i].same = w.moves.At(children[i].x)
+	}
+	for _, c := range children[:k] {
 		child := n + 1
 		switch {
-		case nearer>>m&1 != 0:
+		case nearer>>c.m&1 != 0:
 			child = n - 1
-		case same>>m&1 != 0:
+		case same>>c.m&1 != 0:
 			child = n
 		}
-		w.search(permMoves.move(p, m), w.table.Move(x, m), child, permMoves.nextMoves(m), left-1)
+		w.search(permMoves.move(p, c.m), c.x, child, c.nearer, c.same, permMoves.nextMoves(c.m), left-1)
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 // positive. progress, if not nil, is called after each level with the
 // levels' counts so far.
 func DistancesInA(ctx context.Context, bm *Bitmap, maxDepth, workers int, progress func(levels []int64)) ([]int64, error) {
-	bm.reset()
+	bm.reset(workers)
 	bm.Set(Coord{})
 	levels := []int64{1}
 	for total := int64(1); total < HSize && (maxDepth <= 0 || len(levels) <= maxDepth); {

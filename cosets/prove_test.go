@@ -69,5 +69,17 @@ func BenchmarkProveCoset(b *testing.B) {
 			b.Fatalf("%d positions unsolved", len(p.Unsolved))
 		}
 		b.ReportMetric(float64(p.Left), "left/op")
+		b.ReportMetric(sumSeconds(p.SearchSeconds), "search-s/op")
+		b.ReportMetric(sumSeconds(p.PrepassSeconds), "prepass-s/op")
+		b.ReportMetric(p.TwoPhaseSeconds, "two-phase-s/op")
 	}
+}
+
+// sumSeconds adds up a proof's per-depth seconds.
+func sumSeconds(seconds []float64) float64 {
+	var t float64
+	for _, s := range seconds {
+		t += s
+	}
+	return t
 }

@@ -22,19 +22,22 @@ import (
 // take 2.8 GB, not the two bitmaps' 4.8.
 
 // pagePool hands out pages: those of one allocation (newDensePool), or
-// new ones from the heap when it has none.
+// new ones from the heap when it has none. It keeps apart the pages known
+// to be empty, which the search writes into, from the others, which the
+// passes overwrite whole.
 type pagePool struct {
-	mu   sync.Mutex
-	free [][]byte
+	mu           sync.Mutex
+	dirty, clean [][]byte
+	dense        bool
 }
 
-// newDensePool allocates poolPages pages at once.
+// newDensePool allocates poolPages empty pages at once.
 func newDensePool() *pagePool {
 	region := make([]byte, BitmapBytes)
 	hugepage.Advise(region)
-	pool := &pagePool{free: make([][]byte, 0, poolPages)}
+	pool := &pagePool{clean: make([][]byte, 0, poolPages), dense: true}
 	for i := range poolPages {
-		pool.free = append(pool.free, region[i*pageStride:(i+1)*pageStride:(i+1)*pageStride])
+		pool.clean = append(pool.clean, region[i*pageStride:(i+1)*pageStride:(i+1)*pageStride])
 	}
 	return pool
 }
@@ -43,24 +46,59 @@ func newDensePool() *pagePool {
 func (pool *pagePool) get() []byte {
 	pool.mu.Lock()
 	defer pool.mu.Unlock()
-	if n := len(pool.free); n > 0 {
-		page := pool.free[n-1]
-		pool.free = pool.free[:n-1]
+	if page := pop(&pool.dirty); page != nil {
 		return page
 	}
-	if cap(pool.free) > 0 { // a dense pool: its size is a bound the passes keep
+	if page := pop(&pool.clean); page != nil {
+		return page
+	}
+	return pool.fresh()
+}
+
+// getEmpty returns a page with no position.
+func (pool *pagePool) getEmpty() []byte {
+	pool.mu.Lock()
+	defer pool.mu.Unlock()
+	if page := pop(&pool.clean); page != nil {
+		return page
+	}
+	if page := pop(&pool.dirty); page != nil {
+		clear(page)
+		return page
+	}
+	return pool.fresh()
+}
+
+// fresh makes an empty page where the pool is not dense; pool.mu is held.
+func (pool *pagePool) fresh() []byte {
+	if pool.dense { // its size is a bound the passes keep
 		panic("cosets: the bitmap's page pool is exhausted")
 	}
 	return make([]byte, pageStride)
 }
 
-// put gives page back.
-func (pool *pagePool) put(page []byte) {
+// put gives back a page; clean says it is empty.
+func (pool *pagePool) put(page []byte, clean bool) {
 	pool.mu.Lock()
 	defer pool.mu.Unlock()
-	if cap(pool.free) > 0 {
-		pool.free = append(pool.free, page)
+	switch {
+	case !pool.dense:
+	case clean:
+		pool.clean = append(pool.clean, page)
+	default:
+		pool.dirty = append(pool.dirty, page)
 	}
+}
+
+// pop removes and returns the last page of a list, nil when empty.
+func pop(pages *[][]byte) []byte {
+	n := len(*pages)
+	if n == 0 {
+		return nil
+	}
+	page := (*pages)[n-1]
+	*pages = (*pages)[:n-1]
+	return page
 }
 
 // passPlan is the order of a pass's targets and when old pages retire.
@@ -152,7 +190,7 @@ func (b *Bitmap) rewrite(plan *passPlan, workers int, newCompute func() func(p i
 				for ; ok < len(plan.order) && done[ok]; ok++ {
 					for _, q := range plan.retire[ok] {
 						if b.pages[q] != nil {
-							b.pool.put(b.pages[q])
+							b.pool.put(b.pages[q], false)
 						}
 						b.pages[q] = held[q]
 					}
