@@ -86,6 +86,8 @@ type cosetRun struct {
 	levels        CosetLevels
 	prepassFrom   int64                          // prepassFrom, but in tests
 	symmetricFrom int                            // symmetricFrom, but in tests
+	onlyLeftBelow int64                          // onlyLeftBelow, but in tests
+	left          func() []Coord                 // the positions not in bm, but in tests
 	goal          func(afterPrepass int64) int64 // partialGoal, but in tests
 	subtrees      func(depth, done, total int)   // Plan.Subtrees
 }
@@ -93,7 +95,7 @@ type cosetRun struct {
 // newRun empties the bitmaps for the coset of r.
 func (s *CosetSolver) newRun(r cube.Cube) *cosetRun {
 	s.bm.reset(s.workers)
-	return &cosetRun{CosetSolver: s, r: r, prepassFrom: prepassFrom, symmetricFrom: symmetricFrom, goal: partialGoal}
+	return &cosetRun{left: func() []Coord { return missing(s.bm) }, CosetSolver: s, r: r, prepassFrom: prepassFrom, symmetricFrom: symmetricFrom, onlyLeftBelow: onlyLeftBelow, goal: partialGoal}
 }
 
 // howToSearch is what a level does after its prepass.
@@ -139,6 +141,9 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 	if how != noSearch {
 		if how == partialSearch {
 			search.stop = partial{Found: n, Goal: c.goal(n)}
+		}
+		if HSize-n < c.onlyLeftBelow {
+			search.only = newCoordSet(c.left())
 		}
 		search.bm = c.bm
 		if c.subtrees != nil {
@@ -192,8 +197,11 @@ type depthSearch struct {
 	prepassed bool
 	first     uint32
 	roots     [][]cube.Move
-	stop      partial
-	workers   int
+	// only, if not nil, holds every position not in bm: the search sets
+	// no other bit (coordset.go).
+	only    *coordSet
+	stop    partial
+	workers int
 	// progress, if not nil, is called, under the lock, as each subtree
 	// is done.
 	progress func(done, total int)
@@ -239,7 +247,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	flush := func(batch []Coord) {
 		mu.Lock()
 		for _, x := range batch {
-			if bm.Set(x) {
+			if (sc.only == nil || sc.only.has(x)) && bm.Set(x) {
 				added++
 			}
 		}

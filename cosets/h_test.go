@@ -183,3 +183,22 @@ func BenchmarkDistancesInA(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPrepass times one prepass of a dense bitmap whose rows each
+// hold a random quarter of their positions (a middle level of a coset).
+func BenchmarkPrepass(b *testing.B) {
+	bm := NewDenseBitmap()
+	rng := rand.New(rand.NewPCG(9, 10))
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		for p := range NCornerPerms {
+			page := bm.writePage(p)
+			for r := range nRows {
+				v := uint32(rng.Uint64()&rng.Uint64()) & rowMask
+				binary.LittleEndian.PutUint32(page[r*rowBytes:], v)
+			}
+		}
+		b.StartTimer()
+		bm.extend(2)
+	}
+}

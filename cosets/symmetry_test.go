@@ -3,6 +3,7 @@ package cosets
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -89,4 +90,75 @@ func TestTrivialCosetSymmetricSearch(t *testing.T) {
 	if probes := runs["symmetric roots"].levels.Probes; probes[depth]*8 > runs["every root"].levels.Probes[depth] {
 		t.Fatalf("symmetric roots made %d probes at depth %d, not an eighth of %d", probes[depth], depth, runs["every root"].levels.Probes[depth])
 	}
+}
+
+// Once few positions are left, the search sets only theirs (coordset.go):
+// given, after depth 7's prepass, half of the positions at distance 7 it
+// left, and positions beyond 7, the search adds exactly that half.
+func TestSearchOnlyLeft(t *testing.T) {
+	newRun := func() *cosetRun {
+		run := NewCosetSolver(cosetMoves, nil, NewBitmap(), 2).newRun(cube.Solved)
+		run.prepassFrom = 0
+		for d := range 7 {
+			if err := run.level(context.Background(), d, fullSearch); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return run
+	}
+	full, sampled := newRun(), newRun()
+	if err := full.level(context.Background(), 7, fullSearch); err != nil {
+		t.Fatal(err)
+	}
+	var at7 []Coord
+	for p := range NCornerPerms {
+		if full.bm.used(p) {
+			for r := range nRows {
+				for m := range NMiddlePerms {
+					if x := At(p, r, m); full.bm.Has(x) && !sampled.bm.Has(x) {
+						at7 = append(at7, x)
+					}
+				}
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	var far []Coord // positions of H beyond 7
+	for len(far) < 1000 {
+		c := randomH(rng)
+		if x := CoordOf(&c); !full.bm.Has(x) {
+			far = append(far, x)
+		}
+	}
+	var sample, unsampled []Coord
+	sampled.onlyLeftBelow = HSize + 1
+	sampled.left = func() []Coord {
+		for _, x := range at7 {
+			switch {
+			case sampled.bm.Has(x): // the prepass's
+			case rng.IntN(2) == 0:
+				sample = append(sample, x)
+			default:
+				unsampled = append(unsampled, x)
+			}
+		}
+		return append(slices.Clone(sample), far...)
+	}
+	if err := sampled.level(context.Background(), 7, fullSearch); err != nil {
+		t.Fatal(err)
+	}
+	if len(sample) == 0 || len(unsampled) == 0 || sampled.levels.Positions[7] != int64(len(at7)-len(unsampled)) || len(at7) != int(full.levels.Positions[7]) {
+		t.Fatalf("%d positions at 7 (%d sampled of those the prepass left, %d not), %d found", len(at7), len(sample), len(unsampled), sampled.levels.Positions[7])
+	}
+	for _, x := range far {
+		if sampled.bm.Has(x) {
+			t.Fatalf("%+v, beyond 7, was set", x)
+		}
+	}
+	for _, x := range unsampled {
+		if sampled.bm.Has(x) {
+			t.Fatalf("%+v, not in the set, was set", x)
+		}
+	}
+	t.Logf("%d positions at 7: %d by the prepass and inverses, %d of the others in the set", len(at7), len(at7)-len(sample)-len(unsampled), len(sample))
 }
