@@ -35,13 +35,14 @@ var cosetsStage = Stage{
 
 // The cosets stage's defaults: one coset from the middle of the list,
 // proven within 20 moves (seed 002's proof), searched to depth 15; H
-// itself searched to 13 for Table 1's S column (about a minute; each depth
-// more takes about seven times as long).
+// itself searched to 17 for Table 1's S column, exact at every depth
+// (about 22 minutes on 2 cores, 17 of them depth 17's search; to 16 it
+// takes about 5).
 var (
 	DefaultCosets                     = CosetRange{First: solver.NCosetClasses / 2, Count: 1}
 	DefaultCosetSearchDepth MoveCount = 15
 	DefaultBound            MoveCount = 20
-	DefaultHSearchDepth     MoveCount = 13
+	DefaultHSearchDepth     MoveCount = 17
 )
 
 // searchBelow stops a coset's search once it has found 1% of its
