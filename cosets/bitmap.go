@@ -57,7 +57,7 @@ var BitmapBytes = poolPages * pageStride
 // they are touched (the search sets bits all over the bitmap, and with 4
 // KB pages each would also miss the TLB).
 func NewDenseBitmap() *Bitmap {
-	return &Bitmap{pages: make([][]byte, NCornerPerms), pool: newDensePool()}
+	return &Bitmap{pages: make([][]byte, NCornerPerms), pool: newDensePool(poolPages)}
 }
 
 // reset empties b, keeping its memory: its pages are cleared, on workers
@@ -203,8 +203,9 @@ type pageWork struct {
 	open []uint16
 }
 
-// extendPage leaves in acc page tp of the set extended by the moves of A: the positions of src's page tp and every position one move of A from
-// a position of src (one level of a breadth-first search, seed 002's
+// extendPage leaves in acc page tp of the set extended by the moves of A:
+// the positions of src's page tp and every position one move of A from a
+// position of src (one level of a breadth-first search, seed 002's
 // prepass), and reports whether there are any. It works a move at a time:
 // acc starts as src's page tp and ORs in, for each move, the source row
 // each target row comes from (the move's inverse's row table, read in

@@ -92,10 +92,11 @@ type cosetRun struct {
 	subtrees      func(depth, done, total int)   // Plan.Subtrees
 }
 
-// newRun empties the bitmaps for the coset of r.
+// newRun empties the bitmap for the coset of r.
 func (s *CosetSolver) newRun(r cube.Cube) *cosetRun {
 	s.bm.reset(s.workers)
-	return &cosetRun{left: func() []Coord { return missing(s.bm) }, CosetSolver: s, r: r, prepassFrom: prepassFrom, symmetricFrom: symmetricFrom, onlyLeftBelow: onlyLeftBelow, goal: partialGoal}
+	return &cosetRun{CosetSolver: s, r: r, prepassFrom: prepassFrom, symmetricFrom: symmetricFrom, onlyLeftBelow: onlyLeftBelow,
+		left: func() []Coord { return missing(s.bm) }, goal: partialGoal}
 }
 
 // howToSearch is what a level does after its prepass.
@@ -224,22 +225,8 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 		return 0, nil
 	}
 	roots := sc.roots
-	for a := range cube.Move(cube.NFaceMoves) {
-		if sc.roots != nil {
-			break
-		}
-		if sc.first>>a&1 == 0 {
-			continue
-		}
-		if d == 1 {
-			roots = append(roots, []cube.Move{a})
-			continue
-		}
-		for b := range cube.Move(cube.NFaceMoves) {
-			if cube.CanFollow(a, b) {
-				roots = append(roots, []cube.Move{a, b})
-			}
-		}
+	if roots == nil {
+		roots = firstMoves(sc.first, d)
 	}
 	var mu sync.Mutex
 	var found, added int64
@@ -283,7 +270,6 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 					next &^= axisMoves[last.Axis()]
 				}
 				switch {
-				case left < 0:
 				case left == 0:
 					if x == (solver.Coset{}) && w.last>>last&1 != 0 {
 						w.mark(p)
@@ -307,6 +293,27 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	}
 	sc.probes = found
 	return added, ctx.Err()
+}
+
+// firstMoves returns the canonical sequences of two moves (one when d is
+// 1) that begin with a move of the mask first: the roots of a depth-d
+// search without symmetry.
+func firstMoves(first uint32, d int) [][]cube.Move {
+	var roots [][]cube.Move
+	for a := range cube.Move(cube.NFaceMoves) {
+		switch {
+		case first>>a&1 == 0:
+		case d == 1:
+			roots = append(roots, []cube.Move{a})
+		default:
+			for b := range cube.Move(cube.NFaceMoves) {
+				if cube.CanFollow(a, b) {
+					roots = append(roots, []cube.Move{a, b})
+				}
+			}
+		}
+	}
+	return roots
 }
 
 // cosetSearch is one worker's depth-first search.

@@ -31,12 +31,12 @@ type pagePool struct {
 	dense        bool
 }
 
-// newDensePool allocates poolPages empty pages at once.
-func newDensePool() *pagePool {
-	region := make([]byte, BitmapBytes)
+// newDensePool allocates n empty pages at once.
+func newDensePool(n int) *pagePool {
+	region := make([]byte, n*pageStride)
 	hugepage.Advise(region)
-	pool := &pagePool{clean: make([][]byte, 0, poolPages), dense: true}
-	for i := range poolPages {
+	pool := &pagePool{clean: make([][]byte, 0, n), dense: true}
+	for i := range n {
 		pool.clean = append(pool.clean, region[i*pageStride:(i+1)*pageStride:(i+1)*pageStride])
 	}
 	return pool
@@ -118,6 +118,9 @@ func newPassPlan(order []uint16, sources func(p int) []int) *passPlan {
 		at[p] = i
 	}
 	last := make([]int, NCornerPerms)
+	for q := range last {
+		last[q] = -1 // read by no target: not part of the pass
+	}
 	for i, p := range order {
 		for _, q := range sources(int(p)) {
 			last[q] = max(last[q], i)
@@ -125,6 +128,9 @@ func newPassPlan(order []uint16, sources func(p int) []int) *passPlan {
 	}
 	plan := &passPlan{order: order, retire: make([][]uint16, len(order))}
 	for q, i := range last {
+		if i < 0 {
+			continue
+		}
 		if i < at[q] {
 			panic("cosets: a pass's target does not read its own page")
 		}

@@ -41,7 +41,7 @@ var hSymmetries = func() []cube.Sym {
 const symmetricFrom = 12
 
 // symmetricHRoots returns the roots of the trivial coset's search of depth
-// d > solver.SymmetricRootsFrom after its prepass and inverses: one
+// d > 4 after its prepass and inverses: one
 // sequence of runs of each orbit under hSymmetries, beginning with a run of
 // quarter turns outside A.
 func symmetricHRoots(d int) [][]cube.Move {

@@ -162,3 +162,60 @@ func TestSearchOnlyLeft(t *testing.T) {
 	}
 	t.Logf("%d positions at 7: %d by the prepass and inverses, %d of the others in the set", len(at7), len(at7)-len(sample)-len(unsampled), len(sample))
 }
+
+// A pass holds apart no more new pages than its plan's spare and the
+// workers' window: on a connected part of the prepass's plan, 2,000 pages
+// with a position each, a pool of exactly that many pages more (it panics
+// when exhausted) is enough, and each page comes out holding the positions
+// of its sources.
+func TestRewriteKeepsItsBound(t *testing.T) {
+	order := extendPlan.order[:2000]
+	in := make(map[int]bool)
+	for _, p := range order {
+		in[int(p)] = true
+	}
+	sources := func(p int) []int {
+		out := []int{p}
+		for _, q := range tables.corners[p] {
+			if in[int(q)] && !slices.Contains(out, int(q)) {
+				out = append(out, int(q))
+			}
+		}
+		return out
+	}
+	plan := newPassPlan(order, sources)
+	bm := &Bitmap{pages: make([][]byte, NCornerPerms), pool: newDensePool(len(order) + plan.spare + rewriteWindow)}
+	rng := rand.New(rand.NewPCG(13, 14))
+	bit := map[int]int{} // page: the one position's row
+	for _, p := range order {
+		r := rng.IntN(nRows)
+		bm.Set(At(int(p), r, 0))
+		bit[int(p)] = r
+	}
+	n := bm.rewrite(plan, 2, func() func(int, *[nRows]uint32) bool {
+		return func(p int, acc *[nRows]uint32) bool {
+			clear(acc[:])
+			for _, q := range sources(p) {
+				acc[bit[q]] |= 1
+			}
+			return true
+		}
+	})
+	var want int64
+	for _, p := range order {
+		rows := map[int]bool{}
+		for _, q := range sources(int(p)) {
+			rows[bit[q]] = true
+		}
+		want += int64(len(rows))
+		for r := range rows {
+			if !bm.Has(At(int(p), r, 0)) {
+				t.Fatalf("page %d lacks row %d", p, r)
+			}
+		}
+	}
+	if n != want || bm.Count() != want {
+		t.Fatalf("%d positions (%d counted), want %d", n, bm.Count(), want)
+	}
+	t.Logf("%d pages, %d held apart at most in order", len(order), plan.spare)
+}

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -167,15 +168,15 @@ func symmetricRoots(m cube.Metric, syms []cube.Sym, n int) [][]cube.Move {
 // sequence of that cost is, up to sorting each run, the conjugate by one
 // of syms of a sequence that begins with a root and continues on another
 // axis than the root's last move. The roots have two runs, or three where
-// every sequence of the depth has three; depth must be more than
-// SymmetricRootsFrom, so that every sequence has at least two.
+// every sequence of the depth has three, and cost at most depth; depth
+// must be more than 4, so that every sequence has at least two runs.
 func SymmetricRoots(m cube.Metric, syms []cube.Sym, depth int) [][]cube.Move {
+	if depth <= axisRunsCost(1) {
+		panic(fmt.Sprintf("solver: symmetric roots of depth %d: a sequence may have a single run", depth))
+	}
 	var r symmetricRootsByRuns
 	return r.roots(m, syms, depth)
 }
-
-// SymmetricRootsFrom is the depth SymmetricRoots needs to be more than.
-var SymmetricRootsFrom = axisRunsCost(1)
 
 // axisRunsCost is the cost in any metric above which every sequence has
 // more than n runs: a run costs at most 2 face turns or 4 quarter turns
