@@ -29,14 +29,17 @@ type Checkpoint struct {
 	// Depth is the depth in progress and Chunk the number of its chunks
 	// merged; with Chunk 0 the depth has not begun.
 	Depth, Chunk int
-	Spent        int64 // probes made before Depth
-	FoundBefore  int   // states found before Depth
-	Result       Result
+	// Chunks is the number of chunks of Depth (when Chunk > 0): a search
+	// that cuts the depth otherwise refuses to resume inside it.
+	Chunks      int
+	Spent       int64 // probes made before Depth
+	FoundBefore int   // states found before Depth
+	Result      Result
 }
 
 // checkpointFormat changes when Checkpoint does (2: FoundBefore, 3:
-// PruneFrom).
-const checkpointFormat = 3
+// PruneFrom, 4: Chunks).
+const checkpointFormat = 4
 
 // Encode writes the checkpoint.
 func (c *Checkpoint) Encode(w io.Writer) error { return gob.NewEncoder(w).Encode(c) }
@@ -76,8 +79,12 @@ func (s *searcher) save(depth, chunk int, spent int64, done bool) error {
 		return nil
 	}
 	s.lastSave = time.Now()
+	chunks := 0
+	if chunk > 0 {
+		chunks = s.chunkCount
+	}
 	return s.cfg.Checkpoint(&Checkpoint{
 		Format: checkpointFormat, Metric: s.metric, StoredDepth: s.k, Budget: s.cfg.Budget, MaxDepth: s.cfg.MaxDepth, PruneFrom: s.cfg.PruneFrom,
-		Done: done, Depth: depth, Chunk: chunk, Spent: spent, FoundBefore: s.foundBefore, Result: *s.res,
+		Done: done, Depth: depth, Chunk: chunk, Chunks: chunks, Spent: spent, FoundBefore: s.foundBefore, Result: *s.res,
 	})
 }

@@ -47,6 +47,11 @@ func (s *searcher) depth(ctx context.Context, n, first int, spent *int64) (Depth
 	before := s.foundBefore
 	chunks := s.chunks(n)
 	st.Chunks = len(chunks)
+	if first > 0 && s.resumedChunks != len(chunks) {
+		return st, fmt.Errorf("centers: the checkpoint's depth %d has %d chunks, this search cuts it into %d: it cannot resume there",
+			n, s.resumedChunks, len(chunks))
+	}
+	s.chunkCount = len(chunks)
 	if s.cfg.Progress != nil {
 		s.cfg.Progress(n, int64(first), int64(len(chunks)))
 	}
@@ -128,7 +133,7 @@ func (s *searcher) chunksFrom(out []chunk, c chunk, n int) []chunk {
 			continue
 		}
 		child.cube.Mul(&c.cube, &e.cube)
-		if s.pruned(&child.cube, child.state, n-child.cost) {
+		if s.prunedByCorners(&child.cube, n-child.cost) {
 			continue
 		}
 		out = s.chunksFrom(out, child, n)
@@ -155,6 +160,20 @@ func (s *searcher) pruned(c *cube.Cube, st State, left int) bool {
 	return left <= s.k+twistLevels && left <= s.prune.limit && s.prune.boundAt(k, st) > left
 }
 
+// prunedByCorners is pruned asking the corners' table only. The chunks of
+// a depth are cut with it, so that they are the same whatever states are
+// open: a checkpoint names its place by a chunk's index, and a search
+// resumed on another machine builds the table of the states open then,
+// fewer than when the depth began. (Cut with the open states' table, the
+// list shrank and the index pointed past chunks never searched.) The
+// workers ask the open states' table of each chunk as it begins.
+func (s *searcher) prunedByCorners(c *cube.Cube, left int) bool {
+	if s.prune == nil || left <= s.k || left > s.corners.limit {
+		return false
+	}
+	return s.corners.boundAt(s.corners.cc.keyOf(c), 0) > left
+}
+
 // twistLevels is how far above the stored side the open states' table is
 // asked.
 const twistLevels = 2
@@ -179,6 +198,9 @@ func (p *prober) run(c *chunk) {
 		if h := hashKey(r.Key()); p.s.table.Maybe(h) {
 			p.lookup(h, &c.cube, y, c.state, c.cost)
 		}
+		return
+	}
+	if p.s.pruned(&c.cube, c.state, p.n-c.cost) {
 		return
 	}
 	tied, _ := necklaceOf(c.word, c.rank) // chunksFrom kept only canonical beginnings

@@ -5,6 +5,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -231,4 +232,59 @@ func TestPruneTableKept(t *testing.T) {
 	if _, err := DecodePruneTable(bytes.NewReader(store.file[:len(store.file)-1])); err == nil {
 		t.Error("a truncated table was read")
 	}
+}
+
+// A depth's chunks are the same whatever states are open, so that a
+// checkpoint's chunk index means the same chunk to a search resumed with
+// the table of fewer open states (on another machine, after states were
+// found in the depth). The open states' table still prunes chunks, in the
+// worker that runs them.
+func TestChunksIgnoreOpenStates(t *testing.T) {
+	ctx := context.Background()
+	s := newSearcher(Config{Metric: cube.HTM, StoredDepth: 6, PruneFrom: 1, pruneMask: lowBits})
+	var err error
+	if s.corners, err = buildPruneTable(ctx, cube.HTM, []State{Solved}, noBits, 2, nil); err != nil {
+		t.Fatal(err)
+	}
+	hardest, err := ParseState("u+ d+ f+ b- r+ l+")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all, few []State
+	for _, st := range States {
+		if st != Solved {
+			all = append(all, st)
+		}
+	}
+	for _, g := range Images {
+		few = append(few, g.Apply(hardest))
+	}
+	const n = 12
+	var lists [2][]chunk
+	var tables [2]*PruneTable
+	for i, open := range [][]State{all, few} {
+		if tables[i], err = buildPruneTable(ctx, cube.HTM, open, lowBits, 2, nil); err != nil {
+			t.Fatal(err)
+		}
+		s.prune = tables[i]
+		lists[i] = s.chunks(n)
+	}
+	if len(lists[0]) != len(lists[1]) {
+		t.Fatalf("depth %d: %d chunks with every state open, %d with one class", n, len(lists[0]), len(lists[1]))
+	}
+	prunedByFew := 0
+	for i := range lists[0] {
+		a, b := &lists[0][i], &lists[1][i]
+		if !slices.Equal(a.word, b.word) {
+			t.Fatalf("chunk %d: %v with every state open, %v with one class", i, a.word, b.word)
+		}
+		s.prune = tables[1]
+		if !a.leaf && s.pruned(&a.cube, a.state, n-a.cost) {
+			prunedByFew++
+		}
+	}
+	if prunedByFew == 0 {
+		t.Fatal("the one class's table prunes no chunk: the test cannot tell chunks cut by it")
+	}
+	t.Logf("%d chunks, %d pruned by the one class's table", len(lists[0]), prunedByFew)
 }

@@ -217,7 +217,10 @@ type searcher struct {
 	res         *Result
 	found       int
 	foundBefore int // states found before the depth in progress
-	lastSave    time.Time
+	// chunkCount is the number of chunks of the depth in progress, and
+	// resumedChunks the checkpoint's count of its depth's chunks.
+	chunkCount, resumedChunks int
+	lastSave                  time.Time
 }
 
 // Search runs the search for cfg.Metric.
@@ -239,7 +242,7 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		if c.Done {
 			return s.res, nil
 		}
-		n, chunk, spent, s.foundBefore = c.Depth, c.Chunk, c.Spent, c.FoundBefore
+		n, chunk, spent, s.foundBefore, s.resumedChunks = c.Depth, c.Chunk, c.Spent, c.FoundBefore, c.Chunks
 	} else {
 		s.record(Solved, 0, cube.Word{})
 		if st := cfg.Start; st != nil {

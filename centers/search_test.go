@@ -77,6 +77,16 @@ func TestWorkersAndResume(t *testing.T) {
 			t.Errorf("%v: %v, resumed %v", FromIndex(j), r1.Word[j], r2.Word[j])
 		}
 	}
+	if c.Chunk == 0 {
+		t.Fatal("the budget stopped the search between depths; the test wants a checkpoint inside one")
+	}
+	cut := *c // a checkpoint of a depth cut into other chunks
+	cut.Chunks++
+	other := resumed
+	other.Resume = &cut
+	if _, err := Search(context.Background(), other); err == nil {
+		t.Error("a checkpoint of a depth cut into other chunks was resumed")
+	}
 	if err := c.Resumes(Config{Metric: cube.QTM, StoredDepth: 5, MaxDepth: 13}); err == nil {
 		t.Error("a HTM checkpoint resumes a QTM search")
 	}
