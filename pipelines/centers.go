@@ -164,14 +164,17 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 	if err := useCentersCheckpoints(env, &cfg); err != nil {
 		return nil, err
 	}
-	if dir := string(env.Options.CentersContinue); dir != "" && cfg.Resume == nil {
+	// A resumed search takes what it started from out of its checkpoint;
+	// the tables it continued from still give the figures of the depths
+	// they searched.
+	if dir := string(env.Options.CentersContinue); dir != "" {
 		start, err := centersStart(dir, m, params)
 		switch {
 		case errors.Is(err, errNotSearched): // the tables hold other metrics: this one starts afresh
 			env.Log.Info("centers: the tables to continue from did not search this metric; it starts from depth 1", "metric", m, "from", dir)
 		case err != nil:
 			return nil, err
-		default:
+		case cfg.Resume == nil:
 			cfg.Start = start
 			env.Log.Info("centers: continuing", "metric", m, "from", dir, "exhaustive", start.Exhaustive, "proven", len(start.Known))
 		}

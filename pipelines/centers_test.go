@@ -3,6 +3,8 @@ package pipelines
 import (
 	"context"
 	"fmt"
+	"io"
+	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -203,6 +205,44 @@ func TestCentersContinue(t *testing.T) {
 	if d, _ := strconv.Atoi(bothProv.Params["STM.exhaustive_depth"]); d < 5 || bothProv.Params["STM.continued"] != "" || bothProv.Params["HTM.carried"] == "" || bothProv.Params["QTM.exhaustive_depth"] != "" {
 		t.Errorf("STM searched afresh beside HTM carried: STM exhaustive through %s (%q), HTM carried %q, QTM %q",
 			bothProv.Params["STM.exhaustive_depth"], bothProv.Params["STM.continued"], bothProv.Params["HTM.carried"], bothProv.Params["QTM.exhaustive_depth"])
+	}
+}
+
+// A run continued from tables, stopped and resumed from its checkpoint,
+// still gives the figures of the depths those tables searched.
+func TestCentersResumeKeepsFigures(t *testing.T) {
+	base := t.TempDir()
+	env := testEnv(512 << 20)
+	env.Options.CentersMetrics, env.Options.CentersBudget = MetricList{cube.HTM}, MetricProbes{1e6, 0, 0}
+	first := filepath.Join(base, "first")
+	if _, err := Run(context.Background(), centersStage, env, first); err != nil {
+		t.Fatal(err)
+	}
+	_, firstProv := readTables(t, first, centersStage.Tables)
+	env.Options.CentersBudget, env.Options.CentersContinue = MetricProbes{1e7, 0, 0}, Folder(first)
+	env.CheckpointDir = filepath.Join(base, "ckpt")
+	ctx, cancel := context.WithCancel(context.Background())
+	orig := centersCheckpoints
+	defer func() { centersCheckpoints = orig }()
+	centersCheckpoints.encode = func(c *centers.Checkpoint, w io.Writer) error {
+		if !c.Done {
+			cancel()
+		}
+		return orig.encode(c, w)
+	}
+	if _, err := Run(ctx, centersStage, env, filepath.Join(base, "stopped")); err == nil {
+		t.Fatal("the run went on after its context was cancelled")
+	}
+	centersCheckpoints = orig
+	resumed := filepath.Join(base, "resumed")
+	if _, err := Run(context.Background(), centersStage, env, resumed); err != nil {
+		t.Fatal(err)
+	}
+	_, prov := readTables(t, resumed, centersStage.Tables)
+	was, _ := strconv.Atoi(firstProv.Params["HTM.exhaustive_depth"])
+	key := fmt.Sprintf("HTM.depth%02d", was)
+	if prov.Params["HTM.resumed"] == "" || prov.Params["HTM.continued"] == "" || prov.Params[key] == "" || prov.Params[key] != firstProv.Params[key] {
+		t.Fatalf("resumed: %q, continued: %q, %s %q (the first run's %q)", prov.Params["HTM.resumed"], prov.Params["HTM.continued"], key, prov.Params[key], firstProv.Params[key])
 	}
 }
 
