@@ -3,6 +3,7 @@ package centers
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -83,13 +84,18 @@ func TestStoredSide(t *testing.T) {
 			c := w.Cube()
 			r, y := cs.canonical(&c)
 			v := w.Conjugate(y)
-			want := uint64(cube.PackWord(v, cost))
-			found := false
-			for _, e := range s.table.Lookup(hashKey(r.Key())) {
-				found = found || e.Value == want
+			want := newStoredWord(Of(v), cost, 0)
+			if len(v) > 0 {
+				want = newStoredWord(Of(v), cost, v[len(v)-1])
 			}
-			if !found {
+			if !slices.Contains(s.table.Lookup(hashKey(r.Key()), nil), uint32(want)) {
 				t.Fatalf("%s: the stored side lacks %v, the conjugate of %v reaching its representative", m, v, w)
+			}
+			// The entry gives back a word like v: reaching r, of v's cost
+			// and state, ending with v's last move.
+			back, ok := s.rebuild(&r, want)
+			if !ok || back.Cube() != r || back.Cost(m) != cost || Of(back) != Of(v) || len(v) > 0 && back[len(back)-1] != v[len(v)-1] {
+				t.Fatalf("%s: the entry of %v gives back %v (%v)", m, v, back, ok)
 			}
 			for _, e := range cube.AxisMoves {
 				if (len(w) == 0 || e.Axis() != w[len(w)-1].Axis()) && cost+e.Cost(m) <= k {

@@ -187,6 +187,7 @@ type prober struct {
 	n     int
 	known []bool
 	word  cube.Word
+	found []uint32 // a lookup's entries
 	res   chunkResult
 }
 
@@ -275,39 +276,32 @@ func (p *prober) node(c *cube.Cube, cp int, st State, cost int, last cube.Axis, 
 // cube.Conjugate(q, y), so their conjugates by y^-1 reach q (canonical.go).
 // Most stored words met end like the prefix (their relation cancels to a
 // shorter one: skipped, see search.go) or give a known state, and both are
-// told from the packed word alone; only a new state's word is unpacked and
+// told from the entry alone; only a new state's word is rebuilt and
 // checked.
 func (p *prober) lookup(h uint64, q *cube.Cube, y cube.Sym, st State, cost int) {
 	last := p.word[len(p.word)-1].Axis()
 	yInv := y.Inverse()
 	back := &conjAxis[yInv] // takes the stored words' moves to those of words reaching q
-	for _, e := range p.s.table.Lookup(h) {
-		v := cube.PackedWord(e.Value)
-		if v.Cost() != p.n-cost {
+	p.found = p.s.table.Lookup(h, p.found[:0])
+	for _, u := range p.found {
+		v := storedWord(u)
+		if v.cost() != p.n-cost || v.cost() > 0 && back[v.last()].Axis() == last {
 			continue
 		}
-		if l := v.Len(); l > 0 && back[v.Move(l-1)].Axis() == last {
-			continue
-		}
-		state := st.Add(packedState(v).Conjugate(yInv).Neg())
+		state := st.Add(v.state().Conjugate(yInv).Neg())
 		if p.known[state.Index()] {
 			continue
 		}
-		w, ok := conjugateTo(v.Word(), q, y)
+		rep := cube.Conjugate(*q, y)
+		w, ok := p.s.rebuild(&rep, v)
 		if !ok {
-			continue // another cube with the same hash
+			continue // another cube with the same fingerprint
+		}
+		if w, ok = conjugateTo(w, q, y); !ok {
+			continue
 		}
 		p.res.hits = append(p.res.hits, hit{state, cube.Concat(p.word, w.Inverse())}) // mergeHits checks the state
 	}
-}
-
-// packedState is Of of a packed word.
-func packedState(v cube.PackedWord) State {
-	s := Solved
-	for i := range v.Len() {
-		s = s.Add(moveState[v.Move(i)])
-	}
-	return s
 }
 
 // mergeHits records the states a chunk's relations reach first, checking

@@ -158,9 +158,8 @@ type Result struct {
 // Exact reports whether s's distance is known.
 func (r *Result) Exact(s State) bool { return r.Lower[s.Index()] == r.Upper[s.Index()] }
 
-// maxStoredDepth keeps stored words packable: every axis move costs at
-// least 1.
-const maxStoredDepth = cube.MaxPackedMoves
+// maxStoredDepth is the most a stored word's cost field holds.
+const maxStoredDepth = 1<<costBits - 1
 
 // StoredEntries bounds the entries of the stored side: the words of cost <=
 // k in metric m that reach a canonical cube. About one word in 48 does; a
@@ -173,21 +172,32 @@ func StoredEntries(m cube.Metric, k int) uint64 {
 }
 
 // StoredBytes is the memory of the stored side for depth k.
-func StoredBytes(m cube.Metric, k int) uint64 { return hashjoin.Bytes(StoredEntries(m, k)) }
+func StoredBytes(m cube.Metric, k int) uint64 { return hashjoin.CompactBytes(StoredEntries(m, k)) }
 
-// ChooseStoredDepth returns the deepest k (at most 10) whose stored side fits
-// in budget bytes, or an error naming what the smallest useful one needs.
-func ChooseStoredDepth(m cube.Metric, budget uint64) (int, error) {
+// ChooseStoredDepth returns the deepest k whose stored side fits in budget
+// bytes and is worth building for a search of at most probes probes (0: no
+// bound), or an error naming what the smallest useful one needs. Building
+// enumerates about every word of cost <= k (cube.WordsUpTo), some 20 ns a
+// word on this machine against about 150 ns a probe, so a stored side
+// whose words outnumber buildPerProbe times the probes would cost more to
+// build than the search it shortens: a short run (make run's 1e9 probes)
+// keeps a smaller one, a proof takes the deepest the memory holds.
+func ChooseStoredDepth(m cube.Metric, budget uint64, probes int64) (int, error) {
 	const minDepth = 3
 	if StoredBytes(m, minDepth) > budget {
 		return 0, fmt.Errorf("the %s search's smallest table needs %d bytes, more than the budget %d", m, StoredBytes(m, minDepth), budget)
 	}
+	worth := func(k int) bool { return probes <= 0 || cube.WordsUpTo(m, k) <= buildPerProbe*uint64(probes) }
 	k := minDepth
-	for k < maxStoredDepth && StoredBytes(m, k+1) <= budget && StoredEntries(m, k+1) <= hashjoin.MaxEntries {
+	for k < maxStoredDepth && StoredBytes(m, k+1) <= budget && StoredEntries(m, k+1) <= hashjoin.MaxEntries && worth(k+1) {
 		k++
 	}
 	return k, nil
 }
+
+// buildPerProbe is how many words the build enumerates in the time of one
+// probe, about.
+const buildPerProbe = 8
 
 // step is an axis move with what the hot loop needs of it.
 type step struct {
@@ -205,7 +215,7 @@ type searcher struct {
 	cfg    Config
 	metric cube.Metric
 	k      int
-	table  *hashjoin.Table
+	table  *hashjoin.Compact
 	canon  *canonicals
 	prune  *PruneTable // the open states' table; nil before cfg.PruneFrom
 	// corners is the corners' own table (mask noBits), built with the
@@ -434,7 +444,10 @@ func (s *searcher) countFound() int {
 
 // buildTable stores every word of cost <= k that reaches a canonical cube
 // (canonical.go), under the hash of that cube: part 0 is the empty word,
-// part i+1 the words beginning with axis move i.
+// part i+1 the words beginning with axis move i. An entry keeps what the
+// search asks of a word (storedWord), not its moves: a word met with a new
+// state is rebuilt from the table (rebuild), so the table holds 8 to 11
+// bytes an entry and one level of words more than whole words would.
 func (s *searcher) buildTable(ctx context.Context) error {
 	all := s.after[0][noAxis]
 	var mu sync.Mutex // progress is reported in order, from every worker
@@ -449,15 +462,15 @@ func (s *searcher) buildTable(ctx context.Context) error {
 			}()
 		}
 		if part == 0 {
-			emit(hashKey(cube.Solved.Key()), uint64(cube.PackWord(nil, 0)))
+			emit(hashKey(cube.Solved.Key()), uint64(newStoredWord(Solved, 0, 0)))
 			return
 		}
 		cp := cube.Solved.CornerPerm()
 		if e := &all[part-1]; worthStoring(s.canon.repMoves[cp], e, 0, s.k) && ctx.Err() == nil {
-			s.storeFrom(&cube.Solved, cp, e, 0, 0, emit)
+			s.storeFrom(&cube.Solved, cp, e, 0, Solved, emit)
 		}
 	}
-	t, err := hashjoin.BuildAtMost(StoredEntries(s.metric, s.k), 1+len(all), s.cfg.Workers, gen)
+	t, err := hashjoin.BuildCompact(StoredEntries(s.metric, s.k), 1+len(all), s.cfg.Workers, gen)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -469,28 +482,71 @@ func (s *searcher) buildTable(ctx context.Context) error {
 	return nil
 }
 
-// storeFrom emits the word packed (of the given cost, reaching c, whose
+// storeFrom emits a word (of the given cost and state, reaching c, whose
 // corner permutation is cp) followed by e if it reaches a canonical cube,
 // and does the same for every extension of it of cost <= k. The caller
 // checks that the word's own cost is at most k, and skips a word with no
 // extension whose corner permutation rules it out (repMoves): that is most
 // words, never multiplied out.
-func (s *searcher) storeFrom(c *cube.Cube, cp int, e *step, cost int, packed cube.PackedWord, emit func(h, v uint64)) {
+func (s *searcher) storeFrom(c *cube.Cube, cp int, e *step, cost int, state State, emit func(h, v uint64)) {
 	cost += int(e.cost)
+	state = state.Add(e.state)
 	childCP := int(s.canon.cpMove[cp][e.move])
 	var child cube.Cube
 	child.Mul(c, &e.cube)
-	packed = packed.Append(e.move).WithCost(cost)
 	if s.canon.isCanonical(&child, childCP) {
-		emit(hashKey(child.Key()), uint64(packed))
+		emit(hashKey(child.Key()), uint64(newStoredWord(state, cost, e.move)))
 	}
 	reps := s.canon.repMoves[childCP]
 	next := s.after[0][e.axis]
 	for i := range next {
 		if f := &next[i]; worthStoring(reps, f, cost, s.k) {
-			s.storeFrom(&child, childCP, f, cost, packed, emit)
+			s.storeFrom(&child, childCP, f, cost, state, emit)
 		}
 	}
+}
+
+// storedWord is a stored side's entry: a word's state, cost and last move
+// (the empty word: cost 0), in hashjoin.ValueBits.
+type storedWord uint32
+
+const costBits = 4
+
+func newStoredWord(st State, cost int, last cube.AxisMove) storedWord {
+	return storedWord(uint32(st) | uint32(cost)<<12 | uint32(last)<<(12+costBits))
+}
+
+func (v storedWord) state() State        { return State(v & 0xfff) }
+func (v storedWord) cost() int           { return int(v >> 12 & (1<<costBits - 1)) }
+func (v storedWord) last() cube.AxisMove { return cube.AxisMove(v >> (12 + costBits)) }
+
+// rebuild returns a stored word with entry v that reaches r, a canonical
+// cube, and whether there is one (a lookup may return another cube's
+// entry: one whose fingerprint alone agrees). Its last move is v's; the
+// word before it reaches r * last^-1, whose representative's entries hold
+// that word conjugated (every word of cost <= k reaching a canonical cube
+// is stored), so the word is read back move by move, trying each entry of
+// the right cost and state.
+func (s *searcher) rebuild(r *cube.Cube, v storedWord) (cube.Word, bool) {
+	if v.cost() == 0 {
+		return nil, *r == cube.Solved && v.state() == Solved
+	}
+	e := v.last()
+	cost, st := v.cost()-e.Cost(s.metric), v.state().Add(moveState[e].Neg())
+	before := cube.Times(*r, e.Inverse().Cube())
+	rep, y := s.canon.canonical(&before)
+	want := st.Conjugate(y)
+	var found []uint32
+	for _, u := range s.table.Lookup(hashKey(rep.Key()), found) {
+		if w := storedWord(u); w.cost() == cost && w.state() == want && (cost == 0 || conjAxis[y.Inverse()][w.last()].Axis() != e.Axis()) {
+			if prefix, ok := s.rebuild(&rep, w); ok {
+				if word, ok := conjugateTo(prefix, &before, y); ok {
+					return append(word, e), true
+				}
+			}
+		}
+	}
+	return nil, false
 }
 
 // worthStoring reports whether a word of the given cost followed by f is to

@@ -237,3 +237,27 @@ func TestStart(t *testing.T) {
 		t.Error("a start with a wrong maneuver was accepted")
 	}
 }
+
+// The stored depth follows the memory and the probes: make run's budgets
+// (6 GiB, 1e9 probes) keep the stored sides it has always used, a proof's
+// (16 GiB, no bound worth counting) the deepest that fit, and a budget
+// below the smallest table is refused.
+func TestChooseStoredDepth(t *testing.T) {
+	for _, tc := range []struct {
+		m      cube.Metric
+		memory uint64
+		probes int64
+		want   int
+	}{
+		{cube.HTM, 6 << 30, 1e9, 8}, {cube.QTM, 6 << 30, 1e9, 10}, {cube.STM, 6 << 30, 1e9, 7},
+		{cube.HTM, 14 << 30, 1e13, 9}, {cube.QTM, 14 << 30, 1e13, 11}, {cube.STM, 14 << 30, 0, 8},
+		{cube.QTM, 8 << 30, 1e13, 10},
+	} {
+		if k, err := ChooseStoredDepth(tc.m, tc.memory, tc.probes); err != nil || k != tc.want {
+			t.Errorf("%s, %d GiB, %g probes: k = %d (%v), want %d", tc.m, tc.memory>>30, float64(tc.probes), k, err, tc.want)
+		}
+	}
+	if _, err := ChooseStoredDepth(cube.HTM, 1000, 0); err == nil {
+		t.Error("a budget of 1000 bytes was accepted")
+	}
+}

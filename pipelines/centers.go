@@ -40,7 +40,8 @@ const DefaultCentersBudget = 1_000_000_000
 const centersReserve = 256 << 20
 
 // storedDepthCenters is the deepest stored side of metric m's search that
-// the memory budget allows, beside what the stage keeps outside it.
+// the memory budget allows, beside what the stage keeps outside it, and its
+// probe budget is worth building.
 func storedDepthCenters(env *Env, m cube.Metric) (int, error) {
 	if env.MemBudget <= centersReserve {
 		return 0, fmt.Errorf("%w: --mem-budget %s is too small for the centers stage (it keeps %s besides its search's table)", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(centersReserve))
@@ -53,7 +54,7 @@ func storedDepthCenters(env *Env, m cube.Metric) (int, error) {
 				ErrTooBig, FormatBytes(env.MemBudget), m, FormatBytes(centers.PruneBytes()))
 		}
 	}
-	k, err := centers.ChooseStoredDepth(m, env.MemBudget-keep)
+	k, err := centers.ChooseStoredDepth(m, env.MemBudget-keep, int64(env.Options.CentersBudget[m]))
 	if err != nil {
 		return 0, fmt.Errorf("%w: --mem-budget %s: %v", ErrTooBig, FormatBytes(env.MemBudget), err)
 	}
