@@ -94,19 +94,24 @@ func TestExtendAgainstCubes(t *testing.T) {
 	}
 }
 
-// Pages nearly full, or full, take extendPage's shortcuts (the open rows
-// alone, a copy): the result equals every row extended by every move.
+// Pages full, nearly full, half full after their U and D turns (the rows
+// then listed) and mostly open: each row of the result equals what the
+// cubie model says, every position of the row in the page or one move of A
+// from a position of the sources.
 func TestExtendNearlyFullPages(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	src := NewBitmap()
 	tp := 1234
-	for _, p := range []int{tp, int(tables.corners[tp][0]), int(tables.corners[tp][4]), int(tables.corners[tp][9])} {
-		page := src.writePage(p)
-		for i := range pageBytes {
-			page[i] = byte(rng.Uint32())
+	for i, m := range Moves {
+		if m.Axis() == cube.AxisUD && m.Power() == 2 { // two sources empty
+			continue
+		}
+		page := src.writePage(int(tables.corners[tp][tables.inverse[i]]))
+		for j := range pageBytes { // an eighth of the bits, so that each source counts
+			page[j] = byte(rng.Uint32() & rng.Uint32() & rng.Uint32())
 		}
 	}
-	for _, open := range []int{0, 1, 100, nRows / 8} {
+	for _, open := range []int{0, 1, 100, nRows / 8, nRows, 8 * nRows} {
 		self := src.writePage(tp)
 		for i := range pageBytes {
 			self[i] = 0xff
@@ -115,22 +120,37 @@ func TestExtendNearlyFullPages(t *testing.T) {
 			r := rng.IntN(nRows)
 			self[r*rowBytes+rng.IntN(rowBytes)] &^= 1 << rng.IntN(8)
 		}
-		var want [nRows]uint32
-		for r := range want {
-			want[r] = binary.LittleEndian.Uint32(self[r*rowBytes:]) & rowMask
-		}
-		extendRows(&want, src, tp, false)
 		var w pageWork
 		var got [nRows]uint32
 		if !extendPage(src, tp, &got, &w) {
 			t.Fatalf("%d rows opened: an empty page", open)
 		}
-		for r, v := range want {
-			if got[r] != v {
-				t.Fatalf("%d rows opened: row %d is %06x, want %06x", open, r, got[r], v)
+		for r, v := range got {
+			if want := extendedRow(src, tp, r); v != want {
+				t.Fatalf("%d rows opened: row %d is %06x, want %06x", open, r, v, want)
 			}
 		}
 	}
+}
+
+// extendedRow is row r of page tp of src extended by the moves of A, by the
+// cubie model: a position is in it when it is in src or a move of A takes
+// a position of src to it.
+func extendedRow(src *Bitmap, tp, r int) uint32 {
+	var row uint32
+	for m := range NMiddlePerms {
+		x := At(tp, r, m)
+		in := src.Has(x)
+		for _, move := range Moves {
+			c := x.Cube()
+			c.Move(&c, move.Inverse())
+			in = in || src.Has(CoordOf(&c))
+		}
+		if in {
+			row |= 1 << m
+		}
+	}
+	return row
 }
 
 // The bitmap search's first levels equal a plain breadth-first search of
