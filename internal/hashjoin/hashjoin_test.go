@@ -6,27 +6,35 @@ import (
 	"testing"
 )
 
+// randomPairs makes n entries of random hashes, a quarter of them
+// repeated, and random values of at most maxValue, and returns the values
+// of each hash and a generator of 5 parts that emits the entries.
+func randomPairs(rng *rand.Rand, n int, maxValue uint64) (map[uint64][]uint64, func(int, func(h, v uint64))) {
+	var pairs []Entry
+	want := map[uint64][]uint64{}
+	for len(pairs) < n {
+		h := rng.Uint64()
+		if len(pairs) > 0 && rng.IntN(4) == 0 {
+			h = pairs[rng.IntN(len(pairs))].Hash // a repeated hash
+		}
+		v := rng.Uint64() & maxValue
+		pairs = append(pairs, Entry{h, v})
+		want[h] = append(want[h], v)
+	}
+	gen := func(part int, emit func(h, v uint64)) {
+		for i := part; i < len(pairs); i += 5 {
+			emit(pairs[i].Hash, pairs[i].Value)
+		}
+	}
+	return want, gen
+}
+
 // TestAgainstMap builds tables of several sizes, with repeated hashes and
 // concurrent emits, and compares every lookup with a plain map.
 func TestAgainstMap(t *testing.T) {
 	for _, n := range []int{0, 1, 100, 50_000} {
 		rng := rand.New(rand.NewPCG(uint64(n), 7))
-		var pairs []Entry
-		want := map[uint64][]uint64{}
-		for len(pairs) < n {
-			h := rng.Uint64()
-			if len(pairs) > 0 && rng.IntN(4) == 0 {
-				h = pairs[rng.IntN(len(pairs))].Hash // a repeated hash
-			}
-			v := rng.Uint64()
-			pairs = append(pairs, Entry{h, v})
-			want[h] = append(want[h], v)
-		}
-		gen := func(part int, emit func(h, v uint64)) {
-			for i := part; i < len(pairs); i += 5 {
-				emit(pairs[i].Hash, pairs[i].Value)
-			}
-		}
+		want, gen := randomPairs(rng, n, ^uint64(0))
 		tab, err := Build(uint64(n), 5, 3, gen)
 		if err != nil {
 			t.Fatal(err)
