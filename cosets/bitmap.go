@@ -209,12 +209,9 @@ type pageWork struct {
 // prepass), and reports whether there are any. It works a move at a time:
 // acc starts as src's page tp and ORs in, for each move, the source row
 // each target row comes from (the move's inverse's row table, read in
-// order, gives it; the source page, 60 KB, stays in the cache). The U and
-// D turns come first: they move no middle edge, so a source row is ORed in
-// as it is, and late in a coset they fill most rows before the half turns,
-// whose rows' bits must be permuted, come to them. Where at most half the
-// rows are open, only those are extended, listed (elsewhere the list costs
-// more than it saves).
+// order, gives it; the source page, 60 KB, stays in the cache). Late in a
+// coset most pages are full: a full page is copied as it is, and where few
+// rows are open, only those are extended.
 func extendPage(src *Bitmap, tp int, acc *[nRows]uint32, w *pageWork) bool {
 	any := src.used(tp)
 	for i := range Moves {
@@ -224,93 +221,20 @@ func extendPage(src *Bitmap, tp int, acc *[nRows]uint32, w *pageWork) bool {
 		return false
 	}
 	loadPage(acc, src.page(tp))
-	rows := w.openRows(acc, allRows[:])
-	for _, i := range udMoves {
-		if from, back := src.sourceOf(tp, i); from != nil {
-			if rows == nil {
-				for t, v := range acc {
-					acc[t] = v | binary.LittleEndian.Uint32(from[int(back[t])*rowBytes:])&rowMask
-				}
-				continue
-			}
-			for _, t := range rows {
-				acc[t] |= binary.LittleEndian.Uint32(from[int(back[t])*rowBytes:]) & rowMask
-			}
+	full := 0
+	for _, v := range acc {
+		if v == rowMask {
+			full++
 		}
 	}
-	if rows == nil {
-		rows = allRows[:]
-	}
-	rows = w.openRows(acc, rows)
-	for _, i := range halfTurns {
-		from, back := src.sourceOf(tp, i)
-		if from == nil {
-			continue
-		}
-		perm := &rowPerms[i]
-		if rows == nil {
-			for t, v := range acc {
-				acc[t] = v | perm.apply(binary.LittleEndian.Uint32(from[int(back[t])*rowBytes:]))
-			}
-			continue
-		}
-		for _, t := range rows {
-			acc[t] |= perm.apply(binary.LittleEndian.Uint32(from[int(back[t])*rowBytes:]))
-		}
+	switch {
+	case full == nRows:
+	case 8*full >= 7*nRows:
+		w.extendOpen(acc, src, tp)
+	default:
+		extendRows(acc, src, tp, 2*full > nRows)
 	}
 	return true
-}
-
-// openRows lists those of rows whose acc row is not full, or returns nil
-// (every row) when more than half the page's rows are open. rows may be
-// w's own list: it is read ahead of the writes.
-func (w *pageWork) openRows(acc *[nRows]uint32, rows []uint16) []uint16 {
-	open := 0
-	for _, t := range rows {
-		if acc[t] != rowMask {
-			open++
-		}
-	}
-	if 2*open > nRows {
-		return nil
-	}
-	list := w.open[:0]
-	for _, t := range rows {
-		if acc[t] != rowMask {
-			list = append(list, t)
-		}
-	}
-	w.open = list
-	return list
-}
-
-// udMoves and halfTurns index Moves: the U and D turns, and the half turns
-// of R, F, L and B.
-var udMoves, halfTurns = func() (ud, half []int) {
-	for i, m := range Moves {
-		if m.Axis() == cube.AxisUD {
-			ud = append(ud, i)
-		} else {
-			half = append(half, i)
-		}
-	}
-	return ud, half
-}()
-
-// allRows lists every row of a page.
-var allRows = func() (t [nRows]uint16) {
-	for r := range t {
-		t[r] = uint16(r)
-	}
-	return t
-}()
-
-// sourceOf returns the page of b that move Moves[i] takes to page tp (nil
-// when empty) and the row table that says which of its rows goes to each
-// row of tp.
-func (b *Bitmap) sourceOf(tp, i int) ([]byte, *[nRows]uint16) {
-	back := tables.inverse[i]
-	return b.pages[tables.corners[tp][back]], &tables.rows[back]
 }
 
 // extendPlan computes the prepass's pages in breadth-first order from the
@@ -343,4 +267,66 @@ func (b *Bitmap) extend(workers int) int64 {
 		w := new(pageWork)
 		return func(p int, acc *[nRows]uint32) bool { return extendPage(b, p, acc, w) }
 	})
+}
+
+// extendRows ORs into every row of acc, target page tp's, the rows the
+// moves of A bring from src. Where most rows are full (skipFull), skipping
+// them saves the half turns' permutations; elsewhere the test costs more
+// than it saves.
+func extendRows(acc *[nRows]uint32, src *Bitmap, tp int, skipFull bool) {
+	for i, m := range Moves {
+		back := tables.inverse[i]
+		sp := int(tables.corners[tp][back])
+		if !src.used(sp) {
+			continue
+		}
+		from, rows := src.pages[sp], &tables.rows[back]
+		if m.Axis() == cube.AxisUD { // U and D turns keep the middle edges
+			for t, v := range acc {
+				acc[t] = v | binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:])&rowMask
+			}
+			continue
+		}
+		perm := &rowPerms[i]
+		if skipFull {
+			for t, v := range acc {
+				if v != rowMask {
+					acc[t] = v | perm.apply(binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]))
+				}
+			}
+			continue
+		}
+		for t, v := range acc {
+			acc[t] = v | perm.apply(binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]))
+		}
+	}
+}
+
+// extendOpen does what extendRows does for the rows of acc not yet full
+// only, listed first: a page with an eighth of its rows open or fewer.
+func (w *pageWork) extendOpen(acc *[nRows]uint32, src *Bitmap, tp int) {
+	w.open = w.open[:0]
+	for t, v := range acc {
+		if v != rowMask {
+			w.open = append(w.open, uint16(t))
+		}
+	}
+	for i, m := range Moves {
+		back := tables.inverse[i]
+		sp := int(tables.corners[tp][back])
+		if !src.used(sp) {
+			continue
+		}
+		from, rows := src.pages[sp], &tables.rows[back]
+		if m.Axis() == cube.AxisUD {
+			for _, t := range w.open {
+				acc[t] |= binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]) & rowMask
+			}
+			continue
+		}
+		perm := &rowPerms[i]
+		for _, t := range w.open {
+			acc[t] |= perm.apply(binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]))
+		}
+	}
 }

@@ -2,9 +2,7 @@ package cosets
 
 import (
 	"context"
-	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -190,8 +188,8 @@ const partialChunk = 16
 // positions are in bm already. It carries the position as permutation
 // coordinates (search.go), not as a cube. The sequences are cut into
 // subtrees by their first two moves, or the roots, searched on workers
-// goroutines; each collects its positions and hands them in batches to a
-// marker.
+// goroutines; each collects its positions and sets them in batches under a
+// lock.
 type depthSearch struct {
 	r         cube.Cube
 	moves     *solver.CosetMoves
@@ -230,9 +228,32 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	if roots == nil {
 		roots = firstMoves(sc.first, d)
 	}
-	var mu sync.Mutex // of progress
+	var mu sync.Mutex
+	var found, added int64
 	var subtrees int
-	marks := &marker{bm: bm, only: sc.only}
+	// flush sets a worker's batch of positions, those outside only dropped
+	// first, without the lock (only is read alone): late in a coset nearly
+	// every probe is dropped, and the workers look them up side by side.
+	flush := func(batch []Coord) {
+		n := len(batch)
+		if sc.only != nil {
+			kept := batch[:0]
+			for _, x := range batch {
+				if sc.only.has(x) {
+					kept = append(kept, x)
+				}
+			}
+			batch = kept
+		}
+		mu.Lock()
+		for _, x := range batch {
+			if bm.Set(x) {
+				added++
+			}
+		}
+		found += int64(n)
+		mu.Unlock()
+	}
 	start, startPerm := solver.CosetOf(&r), permOf(&r)
 	// A partial search checks its goal after each chunk of roots, the
 	// chunks fixed, so that where it stops does not depend on the workers.
@@ -240,10 +261,10 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	if stop.Goal > 0 {
 		chunk = partialChunk
 	}
-	for lo := 0; lo < len(roots) && !(stop.Goal > 0 && stop.Found+marks.added.Load() >= stop.Goal); lo += chunk {
+	for lo := 0; lo < len(roots) && !(stop.Goal > 0 && stop.Found+added >= stop.Goal); lo += chunk {
 		part := roots[lo:min(lo+chunk, len(roots))]
 		parallel.For(len(part), sc.workers, func(int) func(int) {
-			w := &cosetSearch{table: table, moves: moves, marks: marks, last: allMoves, needed: within}
+			w := &cosetSearch{table: table, moves: moves, flush: flush, last: allMoves, needed: within}
 			if sc.prepassed {
 				w.last, w.needed = outsideA, neededAfterPrepass
 			}
@@ -272,7 +293,8 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 						w.search(p, x, n, nearer, same, next, left)
 					}
 				}
-				w.flush()
+				w.flush(w.batch)
+				w.batch = w.batch[:0]
 				if sc.progress != nil {
 					mu.Lock()
 					subtrees++
@@ -282,70 +304,8 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 			}
 		})
 	}
-	sc.probes = marks.found.Load()
-	return marks.added.Load(), ctx.Err()
-}
-
-// marker sets a search's positions in its bitmap for several workers at
-// once. A worker hands it a batch; the positions not in only are dropped
-// (no lock: only is read alone), the rest sorted by stripe of pages (page
-// mod markStripes) and set a stripe at a time under the stripe's lock,
-// which also guards the allocation of its pages. Two workers wait for
-// each other only when they set the same stripe at once: a position's bit
-// is a cache miss in a 2.4 GB bitmap, and with one lock for all the
-// workers took turns.
-type marker struct {
-	bm    *Bitmap
-	only  *coordSet
-	locks [markStripes]sync.Mutex
-	// found counts the positions handed in, added those new to bm.
-	found, added atomic.Int64
-}
-
-const markStripes = 64
-
-// set sets batch's positions, sorted into scratch, which it returns for
-// the next call.
-func (m *marker) set(batch, scratch []Coord) []Coord {
-	m.found.Add(int64(len(batch)))
-	if m.only != nil {
-		kept := batch[:0]
-		for _, x := range batch {
-			if m.only.has(x) {
-				kept = append(kept, x)
-			}
-		}
-		batch = kept
-	}
-	var start, next [markStripes + 1]int
-	for _, x := range batch {
-		start[x.Corners%markStripes+1]++
-	}
-	for i := range markStripes {
-		start[i+1] += start[i]
-	}
-	next = start
-	scratch = slices.Grow(scratch[:0], len(batch))[:len(batch)]
-	for _, x := range batch {
-		i := x.Corners % markStripes
-		scratch[next[i]] = x
-		next[i]++
-	}
-	var added int64
-	for i := range markStripes {
-		if start[i] == start[i+1] {
-			continue
-		}
-		m.locks[i].Lock()
-		for _, x := range scratch[start[i]:start[i+1]] {
-			if m.bm.Set(x) {
-				added++
-			}
-		}
-		m.locks[i].Unlock()
-	}
-	m.added.Add(added)
-	return scratch
+	sc.probes = found
+	return added, ctx.Err()
 }
 
 // firstMoves returns the canonical sequences of two moves (one when d is
@@ -377,16 +337,8 @@ type cosetSearch struct {
 	// decides which nodes to search on from.
 	last   uint32
 	needed func(togo, n int) bool
-	// batch holds the positions found and not yet handed to marks;
-	// sorted is marks's scratch.
-	batch, sorted []Coord
-	marks         *marker
-}
-
-// flush hands w's batch to the marker.
-func (w *cosetSearch) flush() {
-	w.sorted = w.marks.set(w.batch, w.sorted)
-	w.batch = w.batch[:0]
+	batch  []Coord
+	flush  func([]Coord)
 }
 
 // outsideA is the mask of the face turns not in A, the quarter turns of F,
@@ -474,7 +426,8 @@ func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves 
 func (w *cosetSearch) mark(p perm) {
 	w.batch = append(w.batch, permMoves.coord(p))
 	if len(w.batch) >= 1<<16 {
-		w.flush()
+		w.flush(w.batch)
+		w.batch = w.batch[:0]
 	}
 }
 
