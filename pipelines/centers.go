@@ -58,6 +58,13 @@ func storedDepthCenters(env *Env, m cube.Metric) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("%w: --mem-budget %s: %v", ErrTooBig, FormatBytes(env.MemBudget), err)
 	}
+	// The probe budget weighs in the choice, so a run resumed with another
+	// budget would choose another stored depth, pass its checkpoint by and
+	// start over: a checkpoint of this build keeps its own where it fits.
+	if c := centersCheckpoints.ofThisBuild(env, m.String()); c != nil && c.StoredDepth != k &&
+		c.PruneFrom == env.Options.CentersPrune[m] && centers.StoredBytes(m, c.StoredDepth) <= env.MemBudget-keep {
+		return c.StoredDepth, nil
+	}
 	return k, nil
 }
 

@@ -274,3 +274,44 @@ func TestCommittedCenters(t *testing.T) {
 		}
 	}
 }
+
+// A checkpoint of this build keeps its stored depth when the run resuming
+// it has another probe budget (which would choose another), and where it
+// does not fit the memory budget the budget's choice stands.
+func TestCentersCheckpointKeepsStoredDepth(t *testing.T) {
+	env := testEnv(centersTestBudget)
+	env.stage, env.CheckpointDir = "centers", t.TempDir()
+	env.Options.CentersBudget = MetricProbes{1e6, 0, 0}
+	chosen, err := storedDepthCenters(env, cube.HTM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, save, err := centersCheckpoints.use(env, cube.HTM.String(), centers.Config{Metric: cube.HTM})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c *centers.Checkpoint // a search's, of another stored depth
+	if _, err := centers.Search(context.Background(), centers.Config{Metric: cube.HTM, StoredDepth: chosen - 1, Budget: 1e4,
+		Checkpoint: func(saved *centers.Checkpoint) error { c = saved; return nil }}); err != nil || c == nil {
+		t.Fatalf("the search saved no checkpoint (%v)", err)
+	}
+	for _, tc := range []struct{ kept, want int }{{chosen - 1, chosen - 1}, {maxFittingDepth(env, cube.HTM) + 1, chosen}} {
+		c.StoredDepth = tc.kept
+		if err := save(c); err != nil {
+			t.Fatal(err)
+		}
+		if k, err := storedDepthCenters(env, cube.HTM); err != nil || k != tc.want {
+			t.Errorf("a checkpoint of stored depth %d: the run chose %d (%v), want %d", tc.kept, k, err, tc.want)
+		}
+	}
+}
+
+// maxFittingDepth is the deepest stored side of m's search within env's
+// memory budget, whatever the probes.
+func maxFittingDepth(env *Env, m cube.Metric) int {
+	k := 1
+	for centers.StoredBytes(m, k+1) <= env.MemBudget-centersReserve {
+		k++
+	}
+	return k
+}

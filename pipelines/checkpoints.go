@@ -58,6 +58,29 @@ func (k checkpointOf[C, Cfg]) use(env *Env, name string, cfg Cfg) (resume *C, sa
 	return resume, save, nil
 }
 
+// ofThisBuild returns the checkpoint at env's checkpoint path called name
+// if there is one, readable and of this build, and nil otherwise.
+func (k checkpointOf[C, Cfg]) ofThisBuild(env *Env, name string) *C {
+	path := env.CheckpointPath(name)
+	if path == "" {
+		return nil
+	}
+	build, err := tables.BuildID()
+	if err != nil {
+		return nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	c, err := k.decode(f)
+	if err != nil || *k.build(c) != build {
+		return nil
+	}
+	return c
+}
+
 // depthBars reports a search's progress as one bar per depth, labelled
 // "<label> depth N<unit>"; finish ends the last bar.
 func depthBars(env *Env, label, unit string) (report func(depth int, done, total int64), finish func()) {
