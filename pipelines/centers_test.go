@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -290,12 +291,16 @@ func TestCentersCheckpointKeepsStoredDepth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	deepestFitting, err := centers.ChooseStoredDepth(cube.HTM, env.MemBudget-centersReserve, math.MaxInt64)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var c *centers.Checkpoint // a search's, of another stored depth
 	if _, err := centers.Search(context.Background(), centers.Config{Metric: cube.HTM, StoredDepth: chosen - 1, Budget: 1e4,
 		Checkpoint: func(saved *centers.Checkpoint) error { c = saved; return nil }}); err != nil || c == nil {
 		t.Fatalf("the search saved no checkpoint (%v)", err)
 	}
-	for _, tc := range []struct{ kept, want int }{{chosen - 1, chosen - 1}, {maxFittingDepth(env, cube.HTM) + 1, chosen}} {
+	for _, tc := range []struct{ kept, want int }{{chosen - 1, chosen - 1}, {deepestFitting + 1, chosen}} {
 		c.StoredDepth = tc.kept
 		if err := save(c); err != nil {
 			t.Fatal(err)
@@ -304,14 +309,4 @@ func TestCentersCheckpointKeepsStoredDepth(t *testing.T) {
 			t.Errorf("a checkpoint of stored depth %d: the run chose %d (%v), want %d", tc.kept, k, err, tc.want)
 		}
 	}
-}
-
-// maxFittingDepth is the deepest stored side of m's search within env's
-// memory budget, whatever the probes.
-func maxFittingDepth(env *Env, m cube.Metric) int {
-	k := 1
-	for centers.StoredBytes(m, k+1) <= env.MemBudget-centersReserve {
-		k++
-	}
-	return k
 }

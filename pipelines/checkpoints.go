@@ -36,20 +36,18 @@ func (k checkpointOf[C, Cfg]) use(env *Env, name string, cfg Cfg) (resume *C, sa
 	if err != nil {
 		return nil, nil, err
 	}
-	if f, err := os.Open(path); err == nil {
-		c, err := k.decode(f)
-		f.Close()
-		switch {
-		case err != nil:
-			env.Log.Warn(env.stage+": ignoring a checkpoint", "path", path, "reason", err)
-		case *k.build(c) != build:
-			env.Log.Warn(env.stage+": ignoring a checkpoint of another build", "path", path, "its_build", *k.build(c), "this_build", build)
-		case k.resumes(c, cfg) != nil:
-			env.Log.Warn(env.stage+": ignoring a checkpoint", "path", path, "reason", k.resumes(c, cfg))
-		default:
-			env.Log.Info(env.stage+": resuming", "checkpoint", name, "at", k.where(c))
-			resume = c
+	c, reason := k.read(path, build)
+	if c != nil {
+		if err := k.resumes(c, cfg); err != nil {
+			c, reason = nil, err.Error()
 		}
+	}
+	if reason != "" {
+		env.Log.Warn(env.stage+": ignoring a checkpoint", "path", path, "reason", reason)
+	}
+	if c != nil {
+		env.Log.Info(env.stage+": resuming", "checkpoint", name, "at", k.where(c))
+		resume = c
 	}
 	save = func(c *C) error {
 		*k.build(c) = build
@@ -58,26 +56,33 @@ func (k checkpointOf[C, Cfg]) use(env *Env, name string, cfg Cfg) (resume *C, sa
 	return resume, save, nil
 }
 
+// read returns the checkpoint at path if it is readable and of build;
+// otherwise nil and why not ("" when there is no file).
+func (k checkpointOf[C, Cfg]) read(path, build string) (*C, string) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, ""
+	}
+	defer f.Close()
+	c, err := k.decode(f)
+	switch {
+	case err != nil:
+		return nil, err.Error()
+	case *k.build(c) != build:
+		return nil, fmt.Sprintf("it is of another build (%s; this one is %s)", *k.build(c), build)
+	}
+	return c, ""
+}
+
 // ofThisBuild returns the checkpoint at env's checkpoint path called name
 // if there is one, readable and of this build, and nil otherwise.
 func (k checkpointOf[C, Cfg]) ofThisBuild(env *Env, name string) *C {
 	path := env.CheckpointPath(name)
-	if path == "" {
-		return nil
-	}
 	build, err := tables.BuildID()
-	if err != nil {
+	if path == "" || err != nil {
 		return nil
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	c, err := k.decode(f)
-	if err != nil || *k.build(c) != build {
-		return nil
-	}
+	c, _ := k.read(path, build)
 	return c
 }
 
