@@ -55,18 +55,7 @@ func (s *searcher) depth(ctx context.Context, n, first int, spent *int64) (Depth
 	if s.cfg.Progress != nil {
 		s.cfg.Progress(n, int64(first), int64(len(chunks)))
 	}
-	known := make([]bool, NStates) // found before this depth; read-only below
-	for i, u := range s.res.Upper {
-		known[i] = u >= 0
-	}
-	newWorker := func(int) func(int) chunkResult {
-		p := &prober{s: s, n: n, known: known, word: make(cube.Word, 0, 32)}
-		return func(i int) chunkResult {
-			p.res, p.after, p.rank = chunkResult{}, &s.after[chunks[i].rank], chunks[i].rank
-			p.run(&chunks[i])
-			return p.res
-		}
-	}
+	newWorker := s.workers(n, chunks, func(i int) int { return i })
 	merge := func(i int, r chunkResult) (bool, error) {
 		if err := s.mergeHits(n, r.hits); err != nil {
 			return false, err
@@ -95,6 +84,24 @@ func (s *searcher) depth(ctx context.Context, n, first int, spent *int64) (Depth
 	st.Exhaustive = merged == len(chunks) || s.found == NStates
 	st.Elapsed = time.Since(start)
 	return st, nil
+}
+
+// workers returns the workers' constructor for parallel.Ordered over depth
+// n's chunks: task i searches chunks[chunk(i)].
+func (s *searcher) workers(n int, chunks []chunk, chunk func(i int) int) func(int) func(int) chunkResult {
+	known := make([]bool, NStates) // found before this depth; read-only below
+	for i, u := range s.res.Upper {
+		known[i] = u >= 0
+	}
+	return func(int) func(int) chunkResult {
+		p := &prober{s: s, n: n, known: known, word: make(cube.Word, 0, 32)}
+		return func(i int) chunkResult {
+			c := &chunks[chunk(i)]
+			p.res, p.after, p.rank = chunkResult{}, &s.after[c.rank], c.rank
+			p.run(c)
+			return p.res
+		}
+	}
 }
 
 // chunkResult is what the search of one chunk found and did.
@@ -305,17 +312,16 @@ func (p *prober) lookup(h uint64, q *cube.Cube, y cube.Sym, st State, cost int) 
 }
 
 // mergeHits records the states a chunk's relations reach first, checking
-// each: it must solve the cubies and cost n.
+// each: it must solve the cubies, give its state and cost n.
 func (s *searcher) mergeHits(n int, hits []hit) error {
 	for _, h := range hits {
-		if s.res.Upper[h.state.Index()] >= 0 {
-			continue
-		}
 		if h.relation.Cube() != cube.Solved || h.relation.Cost(s.metric) != n || Of(h.relation) != h.state {
 			return fmt.Errorf("centers: self-check failed: %v (cost %d) was met as a relation of cost %d for %v",
 				h.relation, h.relation.Cost(s.metric), n, h.state)
 		}
-		s.record(h.state, n, h.relation)
+		if s.res.Upper[h.state.Index()] < 0 {
+			s.record(h.state, n, h.relation)
+		}
 	}
 	return nil
 }

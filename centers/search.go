@@ -195,6 +195,13 @@ func ChooseStoredDepth(m cube.Metric, budget uint64, probes int64) (int, error) 
 	return k, nil
 }
 
+func checkStoredDepth(k int) error {
+	if k < 1 || k > maxStoredDepth {
+		return fmt.Errorf("centers: stored depth %d (want 1..%d)", k, maxStoredDepth)
+	}
+	return nil
+}
+
 // buildPerProbe is how many words the build enumerates in the time of one
 // probe, about.
 const buildPerProbe = 8
@@ -235,8 +242,8 @@ type searcher struct {
 
 // Search runs the search for cfg.Metric.
 func Search(ctx context.Context, cfg Config) (*Result, error) {
-	if cfg.StoredDepth < 1 || cfg.StoredDepth > maxStoredDepth {
-		return nil, fmt.Errorf("centers: stored depth %d (want 1..%d)", cfg.StoredDepth, maxStoredDepth)
+	if err := checkStoredDepth(cfg.StoredDepth); err != nil {
+		return nil, err
 	}
 	s := newSearcher(cfg)
 	n, chunk, spent := 1, 0, int64(0)

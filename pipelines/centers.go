@@ -27,6 +27,8 @@ var centersStage = Stage{
 	Tables: []string{"centers_states", "centers_classes", "centers_distribution"},
 	Check:  checkCenters,
 	Run:    runCenters,
+	// A shard searches part of one metric's next depth (centers_shard.go).
+	ShardTables: []string{"centers_chunks", "centers_hits"},
 }
 
 // DefaultCentersBudget is the probes each metric's search may make in a
@@ -71,6 +73,9 @@ func storedDepthCenters(env *Env, m cube.Metric) (int, error) {
 // checkCenters refuses a memory budget too small for a search, and tables to
 // continue from that cannot be read.
 func checkCenters(env *Env) error {
+	if err := checkCentersShards(env); err != nil {
+		return err
+	}
 	for _, m := range env.Options.CentersMetrics {
 		if _, err := storedDepthCenters(env, m); err != nil {
 			return err
@@ -85,12 +90,19 @@ func checkCenters(env *Env) error {
 }
 
 func runCenters(ctx context.Context, env *Env) (*Output, error) {
+	if env.Shard != nil {
+		return runCentersShard(ctx, env)
+	}
 	metrics, budget := env.Options.CentersMetrics, env.Options.CentersBudget
 	params := map[string]string{"budget": budget.String(), "metrics": metrics.String(), "prune_from": env.Options.CentersPrune.String(), "max_depth": env.Options.CentersMaxDepth.String()}
 	found := map[cube.Metric]*centers.Result{}
 	var done MetricList // in table order: the metrics searched, then those carried over
 	for _, m := range metrics {
-		r, err := searchCenters(ctx, env, m, int64(budget[m]), params)
+		search := func() (*centers.Result, error) { return searchCenters(ctx, env, m, int64(budget[m]), params) }
+		if env.Options.CentersHits != "" {
+			search = func() (*centers.Result, error) { return settleCenters(env, m, params) }
+		}
+		r, err := search()
 		if err != nil {
 			return nil, err
 		}
@@ -145,30 +157,7 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 				"found", st.Found, "exhaustive", st.Exhaustive, "seconds", st.Elapsed.Seconds(), "table_seconds", st.Table.Seconds())
 		},
 	}
-	var tableBar *progress.Reporter
-	var tableReached int64
-	var stored *progress.Reporter
-	cfg.StoredProgress = func(done, total int64) {
-		if stored == nil {
-			stored = env.Progress(fmt.Sprintf("centers %s stored side (parts of 2 passes)", m), total)
-		}
-		stored.Add(1)
-		if done == total {
-			stored.Finish()
-		}
-	}
-	cfg.TableProgress = func(level int, reached, total int64) {
-		if tableBar == nil {
-			finish() // the last depth's bar
-			tableBar = env.Progress(fmt.Sprintf("centers %s pruning table (entries)", m), total)
-		}
-		tableBar.Add(reached - tableReached)
-		tableReached = reached
-		if reached == total {
-			tableBar.Finish()
-			tableBar, tableReached = nil, 0
-		}
-	}
+	tableBars(env, &cfg, finish)
 	if err := useCentersCheckpoints(env, &cfg); err != nil {
 		return nil, err
 	}
@@ -192,18 +181,55 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 	if err != nil {
 		return nil, err
 	}
+	if c := cfg.Resume; c != nil {
+		params[m.String()+".resumed"] = fmt.Sprintf("from a checkpoint at depth %d, chunk %d (done=%v); each depth's seconds are those of the run that did it", c.Depth, c.Chunk, c.Done)
+	}
+	params[m.String()+".stored_words"] = strconv.Itoa(r.StoredEntries)
+	resultParams(r, params)
+	return r, nil
+}
+
+// resultParams records in params what a search of r.Metric did at each
+// depth and where it left the metric.
+func resultParams(r *centers.Result, params map[string]string) {
+	m := r.Metric
 	for _, st := range r.Depths {
 		params[fmt.Sprintf("%s.depth%02d", m, st.Depth)] = fmt.Sprintf("open=%d probes=%d nodes=%d found=%d exhaustive=%v seconds=%.3f table_seconds=%.3f",
 			st.Open, st.Probes, st.Nodes, st.Found, st.Exhaustive, st.Elapsed.Seconds(), st.Table.Seconds())
 	}
-	if c := cfg.Resume; c != nil {
-		params[m.String()+".resumed"] = fmt.Sprintf("from a checkpoint at depth %d, chunk %d (done=%v); each depth's seconds are those of the run that did it", c.Depth, c.Chunk, c.Done)
-	}
 	params[m.String()+".stored_depth"] = strconv.Itoa(r.StoredDepth)
-	params[m.String()+".stored_words"] = strconv.Itoa(r.StoredEntries)
 	params[m.String()+".exhaustive_depth"] = strconv.Itoa(r.Exhaustive)
 	params[m.String()+".unresolved"] = strconv.Itoa(unresolved(r))
-	return r, nil
+}
+
+// tableBars shows the builds of cfg's stored side and pruning tables with
+// progress bars; before is called as a pruning table's build begins (it
+// finishes the last depth's bar).
+func tableBars(env *Env, cfg *centers.Config, before func()) {
+	var tableBar *progress.Reporter
+	var tableReached int64
+	var stored *progress.Reporter
+	cfg.StoredProgress = func(done, total int64) {
+		if stored == nil {
+			stored = env.Progress(fmt.Sprintf("centers %s stored side (parts of 2 passes)", cfg.Metric), total)
+		}
+		stored.Add(1)
+		if done == total {
+			stored.Finish()
+		}
+	}
+	cfg.TableProgress = func(level int, reached, total int64) {
+		if tableBar == nil {
+			before()
+			tableBar = env.Progress(fmt.Sprintf("centers %s pruning table (entries)", cfg.Metric), total)
+		}
+		tableBar.Add(reached - tableReached)
+		tableReached = reached
+		if reached == total {
+			tableBar.Finish()
+			tableBar, tableReached = nil, 0
+		}
+	}
 }
 
 // unresolved counts the states whose distance r does not know.

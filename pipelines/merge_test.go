@@ -144,12 +144,13 @@ func TestShardParts(t *testing.T) {
 	}
 }
 
-// TestSlurmJobArray runs two stages' work as real Slurm job arrays of
+// TestSlurmJobArray runs three stages' work as real Slurm job arrays of
 // three shards and a merge job (scripts/slurm/run-shards.sh), on the
 // single-node Slurm that scripts/slurm/test.sh starts for make test: a
 // range of cosets, whose merged tables must equal the range run in one
-// process, and the next upperface depth of a reduced STM search, whose
-// merged hits must settle it as one process searches it. Run outside that
+// process, and the next depths of a reduced upperface STM search and of a
+// reduced centers HTM search, whose merged hits must settle each as one
+// process searches it. Run outside that
 // script (CUBECENSUS_SLURM unset) it has no cluster to use and says so.
 func TestSlurmJobArray(t *testing.T) {
 	dir, bin := os.Getenv("CUBECENSUS_SLURM"), os.Getenv("CUBECENSUS_BIN")
@@ -189,6 +190,26 @@ func TestSlurmJobArray(t *testing.T) {
 	got, _ := readTables(t, settled, upperfaceStage.Tables)
 	want, _ := readTables(t, whole, upperfaceStage.Tables)
 	for _, name := range upperfaceStage.Tables {
+		if !slices.EqualFunc(got[name].Rows, want[name].Rows, slices.Equal) {
+			t.Errorf("%s: settled from the job array's hits, it differs from the depth searched in one process", name)
+		}
+	}
+
+	start, whole, settled = t.TempDir(), t.TempDir(), t.TempDir()
+	if err := runCentersTo(t, centersHTM("", "", nil), start); err != nil {
+		t.Fatal(err)
+	}
+	merged = runShards(t, bin, filepath.Join(dir, "centers"), "centers",
+		"--centers-metrics", "HTM", "--centers-budget", "3e6", "--mem-budget", "320MiB", "--centers-continue-from", start)
+	if err := runCentersTo(t, centersHTM(start, merged, nil), settled); err != nil {
+		t.Fatal(err)
+	}
+	if err := runCentersTo(t, centersHTM(start, "", nil), whole); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = readTables(t, settled, centersStage.Tables)
+	want, _ = readTables(t, whole, centersStage.Tables)
+	for _, name := range centersStage.Tables {
 		if !slices.EqualFunc(got[name].Rows, want[name].Rows, slices.Equal) {
 			t.Errorf("%s: settled from the job array's hits, it differs from the depth searched in one process", name)
 		}
@@ -262,6 +283,37 @@ func TestCosetsResume(t *testing.T) {
 	for i, c := range saved {
 		if got := resumed.Rows[i][resumed.Index("seconds")]; got != c.Seconds {
 			t.Fatalf("coset %d was solved again (%v s), not taken from the checkpoint (%v s)", c.Coset, got, c.Seconds)
+		}
+	}
+}
+
+// spreadOrder numbers every chunk once, whatever their number, and the
+// first third of the units takes about as many chunks from each third of
+// the chunks (within 3 and 1%; contiguous units would take all of the
+// first third).
+func TestSpreadOrder(t *testing.T) {
+	for _, total := range append([]int{169_851, 1 << 10, 3 * 5 * 7 * 11}, slices.Collect(func(yield func(int) bool) {
+		for n := range 60 {
+			yield(n)
+		}
+	})...) {
+		order := spreadOrder(total)
+		seen := make([]bool, total)
+		for _, c := range order {
+			if c < 0 || c >= total || seen[c] {
+				t.Fatalf("%d chunks: chunk %d numbered twice or out of range", total, c)
+			}
+			seen[c] = true
+		}
+		if total < 30 {
+			continue
+		}
+		var per [3]int
+		for _, c := range order[:total/3] {
+			per[3*c/total]++
+		}
+		if slices.Max(per[:])-slices.Min(per[:]) > 3+total/100 {
+			t.Errorf("%d chunks: the first third of the units takes %v chunks from the thirds of the chunks", total, per)
 		}
 	}
 }

@@ -31,6 +31,7 @@ type Options struct {
 	CentersMetrics    MetricList   // centers: the metrics to search
 	CentersPrune      MetricDepths // centers: each metric's first depth pruned by the corner-twist table (0: none)
 	CentersContinue   Folder       // centers: the folder of earlier centers tables to continue from ("": start afresh)
+	CentersHits       Folder       // centers: the folder of merged shard tables settling the next depth ("": none)
 	CentersMaxDepth   MetricDepths // centers: each metric's last depth searched (0: until the budget is spent)
 	RandomCubes       MetricCounts // random: the cubes drawn and solved in each metric
 	RandomMetrics     MetricList   // random: the metrics they are solved in
@@ -86,7 +87,8 @@ func (o *Options) List() []Option {
 		{"upperface", "upperface-hits-from", "settle the next depth of the search (from depth 1, or continued) from the merged shard tables in this folder, instead of searching it", &o.UpperfaceHits},
 		{"centers", "centers-budget", "probes each metric's search may make: one number for all (1e9) or per metric (HTM=3.2e10,QTM=1.5e10,STM=1.5e10)", &o.CentersBudget},
 		{"centers", "centers-metrics", "metrics to search, comma-separated", &o.CentersMetrics},
-		{"centers", "centers-continue-from", "continue each metric from the centers tables in this folder (e.g. results): their proven states, from the depth after their exhaustive one", &o.CentersContinue},
+		{"centers", "centers-continue-from", "continue each metric from the centers tables in this folder (e.g. results): their proven states, from the depth after their exhaustive one; with --shard, only the shard's chunks of that depth of one metric (tables centers_chunks and centers_hits, for cubecensus merge)", &o.CentersContinue},
+		{"centers", "centers-hits-from", "settle the next depth of the metric continued from --centers-continue-from from the merged shard tables in this folder, instead of searching it", &o.CentersHits},
 		{"centers", "centers-max-depth", "last depth each metric searches (0: until its budget is spent): one number for all or per metric (STM=16)", &o.CentersMaxDepth},
 		{"centers", "centers-prune-from", "first depth whose prefixes the corner-twist table prunes (0: never): one number for all or per metric (HTM=18,QTM=20,STM=15); the table takes 2.2 GB of --mem-budget, and a minute or two to build at each depth that begins with fewer states open", &o.CentersPrune},
 		{"random", "random-cubes", "random cubes to draw and solve optimally: one number for all metrics or per metric (HTM=100,QTM=20); a larger sample extends a smaller one of the same seed (its first cubes are the same)", &o.RandomCubes},

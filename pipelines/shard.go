@@ -2,6 +2,7 @@ package pipelines
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -54,4 +55,30 @@ func (s *Shard) Part(first, count int64) (int64, int64) {
 	lo := first + count*int64(s.Index)/int64(s.Count)
 	hi := first + count*int64(s.Index+1)/int64(s.Count)
 	return lo, hi - lo
+}
+
+// spreadOrder numbers total chunks of a search as units so that a shard's
+// contiguous part of the units takes chunks from all over the search: unit
+// u is chunk u*step mod total, step the whole number nearest total/phi
+// (phi the golden ratio) prime to total, which spaces any run of units
+// evenly over the chunks. A search's first chunks are often its heaviest
+// (the centers search's first 1,000 of 170,000 are a quarter of QTM's
+// depth 24), and contiguous chunks would give them all to one shard.
+func spreadOrder(total int) []int {
+	order := make([]int, total)
+	step := int(math.Round(float64(total) * (math.Sqrt(5) - 1) / 2))
+	for total > 1 && gcd(step, total) != 1 {
+		step++
+	}
+	for u := range order {
+		order[u] = int(int64(u) * int64(step) % int64(total))
+	}
+	return order
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }

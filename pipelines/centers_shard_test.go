@@ -1,0 +1,158 @@
+package pipelines
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/centers"
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/tables"
+)
+
+// centersHTM returns an Env for a reduced centers run of HTM alone: a
+// stored depth of 6 (what 3e6 probes are worth) through depth 11, or, continued
+// from tables, their next depth.
+func centersHTM(continueFrom, hitsFrom string, shard *Shard) *Env {
+	env := testEnv(centersTestBudget)
+	env.Options.CentersMetrics = MetricList{cube.HTM}
+	env.Options.CentersBudget = MetricProbes{3e6, 3e6, 3e6}
+	env.Options.CentersMaxDepth = MetricDepths{11, 11, 11}
+	env.Options.CentersContinue, env.Options.CentersHits = Folder(continueFrom), Folder(hitsFrom)
+	if continueFrom != "" {
+		env.Options.CentersMaxDepth = MetricDepths{12, 12, 12}
+	}
+	env.Shard = shard
+	return env
+}
+
+// runCentersTo runs env's centers stage into dir, after its checks.
+func runCentersTo(t *testing.T, env *Env, dir string) error {
+	t.Helper()
+	if err := CheckOptions([]Stage{centersStage}, env, nil); err != nil {
+		return err
+	}
+	_, err := Run(context.Background(), centersStage, env, dir)
+	return err
+}
+
+// The next depth of a search continued from its tables, searched in one
+// process or in three shards merged and settled, gives the same tables;
+// the shards' units spread the chunks over the shards; the settling
+// refuses one shard alone, hits of another depth, a hit that is not what
+// it says and a missing chunk, and a shard refuses what it cannot split.
+func TestCentersShards(t *testing.T) {
+	base := t.TempDir()
+	dir := func(name string) string { return filepath.Join(base, name) }
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(runCentersTo(t, centersHTM("", "", nil), dir("start")))
+	must(runCentersTo(t, centersHTM(dir("start"), "", nil), dir("whole")))
+	var shards []string
+	for i := range 3 {
+		shards = append(shards, dir(string(rune('a'+i))))
+		must(runCentersTo(t, centersHTM(dir("start"), "", &Shard{i, 3}), shards[i]))
+	}
+	_, err := Merge(shards, dir("merged"))
+	must(err)
+	must(runCentersTo(t, centersHTM(dir("start"), dir("merged"), nil), dir("settled")))
+
+	whole, prov := readTables(t, dir("whole"), centersStage.Tables)
+	settled, settledProv := readTables(t, dir("settled"), centersStage.Tables)
+	if prov.Params["HTM.exhaustive_depth"] != "12" || settledProv.Params["HTM.exhaustive_depth"] != "12" {
+		t.Fatalf("exhaustive through %s searched whole, %s settled; want 12", prov.Params["HTM.exhaustive_depth"], settledProv.Params["HTM.exhaustive_depth"])
+	}
+	checkCentersTables(t, settled)
+	for _, name := range centersStage.Tables {
+		if !slices.EqualFunc(settled[name].Rows, whole[name].Rows, slices.Equal) {
+			t.Errorf("%s differs from the depth searched in one process", name)
+		}
+	}
+	if whole, settled := prov.Params["HTM.depth12"], settledProv.Params["HTM.depth12"]; whole[:strings.Index(whole, " seconds")] != settled[:strings.Index(settled, " seconds")] {
+		t.Errorf("depth 12 searched whole: %s; settled: %s", whole, settled)
+	}
+	chunks, _, err := tables.Read(filepath.Join(dir("merged"), "centers_chunks"+tables.Extension))
+	must(err)
+	third := len(chunks.Rows) / 3
+	for i, row := range chunks.Rows[:third] { // shard 0 takes chunks from all over the depth
+		if c := cell(chunks, row, "chunk").(int64); i > 0 && c > int64(2*len(chunks.Rows)/3) {
+			break
+		}
+		if i == third-1 {
+			t.Errorf("shard 0's %d chunks all lie in the depth's first two thirds", third)
+		}
+	}
+
+	// A shard resumed from its checkpoint (two chunks searched, the first
+	// one's probes marked) searches only the chunks after them.
+	env := centersHTM(dir("start"), "", &Shard{0, 3})
+	env.CheckpointDir, env.stage = dir("checkpoints"), centersStage.Name
+	o, err := newCentersDepth(env, cube.HTM)
+	must(err)
+	part := &centersPart{Settings: o.settings(env.Shard)}
+	pick := func(total int) ([]int, error) {
+		part.Chunks = total
+		lo, _ := env.Shard.Part(0, int64(total))
+		return spreadOrder(total)[lo : lo+2], nil
+	}
+	must(centers.SearchPart(context.Background(), o.cfg, pick, func(d centers.ChunkDone) error {
+		part.Done = append(part.Done, d)
+		return nil
+	}))
+	part.Done[0].Probes += 1000
+	_, save, err := centersPartCheckpoints.use(env, "part", part.Settings)
+	must(err)
+	must(save(part))
+	must(runCentersTo(t, env, dir("resumed")))
+	resumed, _ := readTables(t, dir("resumed"), centersStage.ShardTables)
+	first, _ := readTables(t, shards[0], centersStage.ShardTables)
+	probes := resumed["centers_chunks"].Index("probes")
+	resumed["centers_chunks"].Rows[0][probes] = resumed["centers_chunks"].Rows[0][probes].(int64) - 1000
+	for _, name := range centersStage.ShardTables {
+		if !slices.EqualFunc(resumed[name].Rows, first[name].Rows, slices.Equal) {
+			t.Errorf("%s: the resumed shard differs from the shard run through, or did not take its checkpoint", name)
+		}
+	}
+
+	refused := func(env *Env, want string) {
+		t.Helper()
+		if err := runCentersTo(t, env, dir("refused")); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v, want an error saying %q", err, want)
+		}
+	}
+	refused(centersHTM(dir("start"), shards[1], nil), "merge every shard first")
+	refused(centersHTM(dir("whole"), dir("merged"), nil), "continue at 13")
+	refused(centersHTM("", "", &Shard{0, 2}), "give --centers-continue-from")
+	two := centersHTM(dir("start"), "", &Shard{0, 2})
+	two.Options.CentersMetrics = MetricList{cube.HTM, cube.STM}
+	refused(two, "one metric's next depth")
+	refused(centersHTM(filepath.Dir(committed.Path(t, "centers_states")), "", &Shard{0, 2}), "nothing to search")
+
+	// Merged tables altered with good checksums: a hit's maneuver that is
+	// not a relation of its state, then a chunk dropped.
+	hitsPath := filepath.Join(dir("merged"), "centers_hits"+tables.Extension)
+	hits, hp, err := tables.Read(hitsPath)
+	must(err)
+	other := slices.IndexFunc(hits.Rows, func(row []any) bool { return row[hits.Index("state")] != hits.Rows[0][hits.Index("state")] })
+	if other < 0 {
+		t.Fatalf("all %d hits are of one state: the test needs two", len(hits.Rows))
+	}
+	hits.Rows[0][hits.Index("maneuver")] = hits.Rows[other][hits.Index("maneuver")]
+	_, err = tables.Write(dir("merged"), hits, hp)
+	must(err)
+	refused(centersHTM(dir("start"), dir("merged"), nil), "self-check failed")
+	chunkPath := filepath.Join(dir("merged"), "centers_chunks"+tables.Extension)
+	chunks, cp, err := tables.Read(chunkPath)
+	must(err)
+	chunks.Rows = slices.Delete(chunks.Rows, 5, 6)
+	_, err = tables.Write(dir("merged"), chunks, cp)
+	must(err)
+	refused(centersHTM(dir("start"), dir("merged"), nil), "chunks of the depth's")
+}
