@@ -8,9 +8,10 @@ import (
 )
 
 // Scale-out: a stage whose work is a range of units (the cosets stage's
-// cosets) can run one shard of it, --shard I/N, anywhere (a laptop, a task
-// of a Slurm job array), each shard writing its own tables; `cubecensus
-// merge` then combines the shards' tables into the tables one process
+// cosets, the chunks of the upperface and centers searches' next depth)
+// can run one shard of it, --shard I/N, anywhere (a laptop, a task of a
+// Slurm job array), each shard writing its own tables; `cubecensus merge`
+// then combines the shards' tables into the tables one process
 // would have written, refusing a missing or repeated shard or unit, a
 // shard of another build or other settings, or a damaged table.
 //
