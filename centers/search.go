@@ -59,6 +59,14 @@ type TableStore interface {
 	Save(*PruneTable) error
 }
 
+// StoredCache keeps stored sides between runs (the pipeline keeps them in
+// its table cache, for the build that made them): Get returns the table
+// called name, read from a kept copy planned for at most limit entries, or
+// built by build and kept.
+type StoredCache interface {
+	Get(name string, limit uint64, build func() (*hashjoin.Compact, error)) (*hashjoin.Compact, error)
+}
+
 // Config says how to search one metric.
 type Config struct {
 	Metric cube.Metric
@@ -80,6 +88,8 @@ type Config struct {
 	PruneFrom int
 	// Tables, if set, keeps the pruning table between runs.
 	Tables TableStore
+	// StoredCache, if set, keeps the stored side between runs.
+	StoredCache StoredCache
 	// pruneMask is the part of each state the table keeps (0: all); tests
 	// use the small table of the twists mod 2.
 	pruneMask State
@@ -477,7 +487,21 @@ func (s *searcher) buildTable(ctx context.Context) error {
 			s.storeFrom(&cube.Solved, cp, e, 0, Solved, emit)
 		}
 	}
-	t, err := hashjoin.BuildCompact(StoredEntries(s.metric, s.k), 1+len(all), s.cfg.Workers, gen)
+	limit := StoredEntries(s.metric, s.k)
+	build := func() (*hashjoin.Compact, error) {
+		t, err := hashjoin.BuildCompact(limit, 1+len(all), s.cfg.Workers, gen)
+		if ctx.Err() != nil {
+			return nil, ctx.Err() // the parts stopped early: not a table to keep
+		}
+		return t, err
+	}
+	var t *hashjoin.Compact
+	var err error
+	if c := s.cfg.StoredCache; c != nil {
+		t, err = c.Get(fmt.Sprintf("centers-stored-%s-k%d", s.metric, s.k), limit, build)
+	} else {
+		t, err = build()
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}

@@ -106,7 +106,7 @@ func runCentersShard(ctx context.Context, env *Env) (*Output, error) {
 		c = &centersPart{Settings: settings}
 	}
 	if save != nil {
-		o.cfg.Tables = centersTableFile{env, env.CheckpointPath(m.String() + "-prune")}
+		keepCentersTables(env, &o.cfg)
 	}
 	var bar *progress.Reporter
 	tableBars(env, &o.cfg, func() {})

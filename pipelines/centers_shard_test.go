@@ -94,6 +94,7 @@ func TestCentersShards(t *testing.T) {
 	// one's probes marked) searches only the chunks after them.
 	env := centersHTM(dir("start"), "", &Shard{0, 3})
 	env.CheckpointDir, env.stage = dir("checkpoints"), centersStage.Name
+	t.Setenv("CUBECENSUS_CACHE", dir("cache"))
 	o, err := newCentersDepth(env, cube.HTM)
 	must(err)
 	part := &centersPart{Settings: o.settings(env.Shard)}

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/cubecensus/cubecensus/centers"
@@ -226,6 +228,9 @@ func TestCentersResumeKeepsFigures(t *testing.T) {
 	_, firstProv := readTables(t, first, centersStage.Tables)
 	env.Options.CentersBudget, env.Options.CentersContinue = MetricProbes{1e7, 0, 0}, Folder(first)
 	env.CheckpointDir = filepath.Join(base, "ckpt")
+	t.Setenv("CUBECENSUS_CACHE", filepath.Join(base, "cache"))
+	var logs strings.Builder
+	env.Log = slog.New(slog.NewTextHandler(&logs, nil))
 	ctx, cancel := context.WithCancel(context.Background())
 	orig := centersCheckpoints
 	defer func() { centersCheckpoints = orig }()
@@ -248,6 +253,12 @@ func TestCentersResumeKeepsFigures(t *testing.T) {
 	key := fmt.Sprintf("HTM.depth%02d", was)
 	if prov.Params["HTM.resumed"] == "" || prov.Params["HTM.continued"] == "" || prov.Params[key] == "" || prov.Params[key] != firstProv.Params[key] {
 		t.Fatalf("resumed: %q, continued: %q, %s %q (the first run's %q)", prov.Params["HTM.resumed"], prov.Params["HTM.continued"], key, prov.Params[key], firstProv.Params[key])
+	}
+	// The stopped run kept its stored side in the table cache, and the
+	// resumed one read it back instead of building it.
+	kept, read := strings.Index(logs.String(), "stored side kept"), strings.Index(logs.String(), "stored side read from the table cache")
+	if kept < 0 || read < kept {
+		t.Errorf("the stored side was not kept, then read back:\n%s", logs.String())
 	}
 }
 

@@ -1,6 +1,7 @@
 package hashjoin
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -78,5 +79,42 @@ func TestCompactBytes(t *testing.T) {
 	const n = 1_687_311_533
 	if b := CompactBytes(n); b != 6*n+8+20*(1<<27+1) {
 		t.Errorf("CompactBytes(1.69e9) = %d", b)
+	}
+}
+
+// A Compact written and read back is the table written; a truncated copy,
+// one of more entries than the reader plans for, and one whose blocks are
+// out of order are refused.
+func TestCompactReadWrite(t *testing.T) {
+	for _, n := range []int{0, 1, 200_000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 10))
+		_, gen := randomPairs(rng, n, 1<<ValueBits-1)
+		limit := uint64(n) + uint64(n)/10
+		tab, err := BuildCompact(limit, 5, 2, gen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var file bytes.Buffer
+		written, err := tab.WriteTo(&file)
+		if err != nil || written != int64(file.Len()) {
+			t.Fatalf("n=%d: wrote %d bytes of %d (%v)", n, written, file.Len(), err)
+		}
+		back, err := ReadCompact(bytes.NewReader(file.Bytes()), limit)
+		if err != nil || back.filterShift != tab.filterShift || !slices.Equal(back.words, tab.words) || !slices.Equal(back.slots, tab.slots) {
+			t.Fatalf("n=%d: read back a different table (%v)", n, err)
+		}
+		if _, err := ReadCompact(bytes.NewReader(file.Bytes()[:file.Len()-1]), limit); err == nil {
+			t.Errorf("n=%d: a truncated table was read", n)
+		}
+		if n > 0 {
+			if _, err := ReadCompact(bytes.NewReader(file.Bytes()), limit/4); err == nil {
+				t.Errorf("n=%d: a table of more entries than planned was read", n)
+			}
+			damaged := bytes.Clone(file.Bytes())
+			damaged[24+12*1+8] = 0xff // block 1 starts past every entry
+			if _, err := ReadCompact(bytes.NewReader(damaged), limit); err == nil {
+				t.Errorf("n=%d: a table with blocks out of order was read", n)
+			}
+		}
 	}
 }
