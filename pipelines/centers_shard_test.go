@@ -29,16 +29,6 @@ func centersHTM(continueFrom, hitsFrom string, shard *Shard) *Env {
 	return env
 }
 
-// runCentersTo runs env's centers stage into dir, after its checks.
-func runCentersTo(t *testing.T, env *Env, dir string) error {
-	t.Helper()
-	if err := CheckOptions([]Stage{centersStage}, env, nil); err != nil {
-		return err
-	}
-	_, err := Run(context.Background(), centersStage, env, dir)
-	return err
-}
-
 // The next depth of a search continued from its tables, searched in one
 // process or in three shards merged and settled, gives the same tables;
 // the shards' units spread the chunks over the shards; the settling
@@ -53,16 +43,16 @@ func TestCentersShards(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	must(runCentersTo(t, centersHTM("", "", nil), dir("start")))
-	must(runCentersTo(t, centersHTM(dir("start"), "", nil), dir("whole")))
+	must(runStageTo(t, centersStage, centersHTM("", "", nil), dir("start")))
+	must(runStageTo(t, centersStage, centersHTM(dir("start"), "", nil), dir("whole")))
 	var shards []string
 	for i := range 3 {
 		shards = append(shards, dir(string(rune('a'+i))))
-		must(runCentersTo(t, centersHTM(dir("start"), "", &Shard{i, 3}), shards[i]))
+		must(runStageTo(t, centersStage, centersHTM(dir("start"), "", &Shard{i, 3}), shards[i]))
 	}
 	_, err := Merge(shards, dir("merged"))
 	must(err)
-	must(runCentersTo(t, centersHTM(dir("start"), dir("merged"), nil), dir("settled")))
+	must(runStageTo(t, centersStage, centersHTM(dir("start"), dir("merged"), nil), dir("settled")))
 
 	whole, prov := readTables(t, dir("whole"), centersStage.Tables)
 	settled, settledProv := readTables(t, dir("settled"), centersStage.Tables)
@@ -111,7 +101,7 @@ func TestCentersShards(t *testing.T) {
 	_, save, err := centersPartCheckpoints.use(env, "part", part.Settings)
 	must(err)
 	must(save(part))
-	must(runCentersTo(t, env, dir("resumed")))
+	must(runStageTo(t, centersStage, env, dir("resumed")))
 	resumed, _ := readTables(t, dir("resumed"), centersStage.ShardTables)
 	first, _ := readTables(t, shards[0], centersStage.ShardTables)
 	probes := resumed["centers_chunks"].Index("probes")
@@ -124,7 +114,7 @@ func TestCentersShards(t *testing.T) {
 
 	refused := func(env *Env, want string) {
 		t.Helper()
-		if err := runCentersTo(t, env, dir("refused")); err == nil || !strings.Contains(err.Error(), want) {
+		if err := runStageTo(t, centersStage, env, dir("refused")); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v, want an error saying %q", err, want)
 		}
 	}

@@ -175,16 +175,16 @@ func TestSlurmJobArray(t *testing.T) {
 	}
 
 	start, whole := t.TempDir(), t.TempDir()
-	if err := runUpperfaceTo(t, upperfaceSTM("", "", nil), start); err != nil {
+	if err := runStageTo(t, upperfaceStage, upperfaceSTM("", "", nil), start); err != nil {
 		t.Fatal(err)
 	}
 	merged = runShards(t, bin, filepath.Join(dir, "upperface"), "upperface",
 		"--upperface-metrics", "STM", "--mem-budget", "400MiB", "--upperface-continue-from", start)
 	settled := t.TempDir()
-	if err := runUpperfaceTo(t, upperfaceSTM(start, merged, nil), settled); err != nil {
+	if err := runStageTo(t, upperfaceStage, upperfaceSTM(start, merged, nil), settled); err != nil {
 		t.Fatal(err)
 	}
-	if err := runUpperfaceTo(t, upperfaceSTM(start, "", nil), whole); err != nil {
+	if err := runStageTo(t, upperfaceStage, upperfaceSTM(start, "", nil), whole); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := readTables(t, settled, upperfaceStage.Tables)
@@ -196,15 +196,15 @@ func TestSlurmJobArray(t *testing.T) {
 	}
 
 	start, whole, settled = t.TempDir(), t.TempDir(), t.TempDir()
-	if err := runCentersTo(t, centersHTM("", "", nil), start); err != nil {
+	if err := runStageTo(t, centersStage, centersHTM("", "", nil), start); err != nil {
 		t.Fatal(err)
 	}
 	merged = runShards(t, bin, filepath.Join(dir, "centers"), "centers",
 		"--centers-metrics", "HTM", "--centers-budget", "3e6", "--mem-budget", "320MiB", "--centers-continue-from", start)
-	if err := runCentersTo(t, centersHTM(start, merged, nil), settled); err != nil {
+	if err := runStageTo(t, centersStage, centersHTM(start, merged, nil), settled); err != nil {
 		t.Fatal(err)
 	}
-	if err := runCentersTo(t, centersHTM(start, "", nil), whole); err != nil {
+	if err := runStageTo(t, centersStage, centersHTM(start, "", nil), whole); err != nil {
 		t.Fatal(err)
 	}
 	got, _ = readTables(t, settled, centersStage.Tables)

@@ -25,13 +25,13 @@ func upperfaceSTM(continueFrom, hitsFrom string, shard *Shard) *Env {
 	return env
 }
 
-// runUpperfaceTo runs env's upperface stage into dir, after its checks.
-func runUpperfaceTo(t *testing.T, env *Env, dir string) error {
+// runStageTo runs stage with env into dir, after its checks.
+func runStageTo(t *testing.T, stage Stage, env *Env, dir string) error {
 	t.Helper()
-	if err := CheckOptions([]Stage{upperfaceStage}, env, nil); err != nil {
+	if err := CheckOptions([]Stage{stage}, env, nil); err != nil {
 		return err
 	}
-	_, err := Run(context.Background(), upperfaceStage, env, dir)
+	_, err := Run(context.Background(), stage, env, dir)
 	return err
 }
 
@@ -50,17 +50,17 @@ func TestUpperfaceShards(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	must(runUpperfaceTo(t, upperfaceSTM("", "", nil), dir("start")))
-	must(runUpperfaceTo(t, upperfaceSTM(dir("start"), "", nil), dir("whole")))
+	must(runStageTo(t, upperfaceStage, upperfaceSTM("", "", nil), dir("start")))
+	must(runStageTo(t, upperfaceStage, upperfaceSTM(dir("start"), "", nil), dir("whole")))
 	var shards []string
 	for i := range 3 {
 		shards = append(shards, dir(string(rune('a'+i))))
-		must(runUpperfaceTo(t, upperfaceSTM(dir("start"), "", &Shard{i, 3}), shards[i]))
+		must(runStageTo(t, upperfaceStage, upperfaceSTM(dir("start"), "", &Shard{i, 3}), shards[i]))
 	}
 	_, err := Merge(shards, dir("merged"))
 	must(err)
-	must(runUpperfaceTo(t, upperfaceSTM(dir("start"), dir("merged"), nil), dir("settled")))
-	must(runUpperfaceTo(t, upperfaceSTM("", dir("merged"), nil), dir("fresh")))
+	must(runStageTo(t, upperfaceStage, upperfaceSTM(dir("start"), dir("merged"), nil), dir("settled")))
+	must(runStageTo(t, upperfaceStage, upperfaceSTM("", dir("merged"), nil), dir("fresh")))
 
 	whole, prov := readTables(t, dir("whole"), upperfaceStage.Tables)
 	if prov.Params["STM.exhaustive_depth"] != "11" {
@@ -84,7 +84,7 @@ func TestUpperfaceShards(t *testing.T) {
 
 	refused := func(env *Env, want string) {
 		t.Helper()
-		if err := runUpperfaceTo(t, env, dir("refused")); err == nil || !strings.Contains(err.Error(), want) {
+		if err := runStageTo(t, upperfaceStage, env, dir("refused")); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v, want an error saying %q", err, want)
 		}
 	}
