@@ -71,7 +71,12 @@
 // representative in one pass (cube.ProductKey) and looked up with one to
 // three cache misses: QTM depth 22 takes 5.7e8 probes and 90 s with
 // k = 11, against 5.8e9 and 410 s with k = 10. ChooseStoredDepth takes the
-// deepest k the memory holds that the probe budget is worth building. The
-// README and BENCHMARKS.md give the measured cost of each depth, and what
-// the deepest proofs still cost.
+// deepest k the memory holds that the probe budget is worth building; a
+// caller may keep the table between runs (Config.StoredCache). The README
+// and BENCHMARKS.md give the measured cost of each depth, and what the
+// deepest proofs still cost.
+//
+// Scale-out (part.go). A depth too long for one machine is searched in
+// parts, anywhere (SearchPart, some of its chunks each), and settled from
+// all their hits (Settle) as the whole depth's search would have found it.
 package centers
