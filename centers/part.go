@@ -41,12 +41,12 @@ type ChunkDone struct {
 func NextDepth(m cube.Metric, start *Start) int { return firstOpen(m, start.Exhaustive) }
 
 // SearchPart searches some chunks of depth NextDepth(cfg.Metric, cfg.Start)
-// of the search cfg continues. pick is given the depth's number of chunks
-// and returns the chunks to search, in order; done is called after each,
-// in that order. Budget, MaxDepth, Resume and Checkpoint are not used: a
+// of the search cfg continues. pick is given the prefixes of the depth's
+// chunks, in search order, and returns the chunks to search, in order;
+// done is called after each, in that order. Budget, MaxDepth, Resume and Checkpoint are not used: a
 // part's checkpoint is its caller's, who picks the chunks not done yet.
 // The stored side is built only if there is a chunk to search.
-func SearchPart(ctx context.Context, cfg Config, pick func(total int) ([]int, error), done func(ChunkDone) error) error {
+func SearchPart(ctx context.Context, cfg Config, pick func(prefixes []cube.Word) ([]int, error), done func(ChunkDone) error) error {
 	s, n, err := continued(cfg)
 	if err != nil {
 		return err
@@ -58,7 +58,11 @@ func SearchPart(ctx context.Context, cfg Config, pick func(total int) ([]int, er
 		return err
 	}
 	chunks := s.chunks(n)
-	ids, err := pick(len(chunks))
+	prefixes := make([]cube.Word, len(chunks))
+	for i := range chunks {
+		prefixes[i] = chunks[i].word
+	}
+	ids, err := pick(prefixes)
 	if err != nil {
 		return err
 	}

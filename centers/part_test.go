@@ -44,9 +44,9 @@ func TestPartsSettle(t *testing.T) {
 		var probes int64
 		const parts = 3
 		for part := range parts {
-			pick := func(total int) ([]int, error) {
+			pick := func(prefixes []cube.Word) ([]int, error) {
 				var ids []int
-				for i := part; i < total; i += parts {
+				for i := part; i < len(prefixes); i += parts {
 					ids = append(ids, i)
 				}
 				if part == 1 {
@@ -89,7 +89,7 @@ func TestPartsSettle(t *testing.T) {
 		if _, err := Settle(cfg, bad); err == nil {
 			t.Errorf("%s: a hit of the wrong state was settled", tc.m)
 		}
-		if err := SearchPart(ctx, cfg, func(total int) ([]int, error) { return []int{total}, nil }, nil); err == nil {
+		if err := SearchPart(ctx, cfg, func(prefixes []cube.Word) ([]int, error) { return []int{len(prefixes)}, nil }, nil); err == nil {
 			t.Errorf("%s: a chunk past the depth's last was searched", tc.m)
 		}
 	}

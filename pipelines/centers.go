@@ -31,7 +31,7 @@ var centersStage = Stage{
 	Check:  checkCenters,
 	Run:    runCenters,
 	// A shard searches part of one metric's next depth (centers_shard.go).
-	ShardTables: []string{"centers_chunks", "centers_hits"},
+	ShardTables: []string{"centers_units", "centers_hits"},
 }
 
 // DefaultCentersBudget is the probes each metric's search may make in a

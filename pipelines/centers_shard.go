@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -19,13 +20,13 @@ import (
 // upperface search's (upperface_continue.go): with --shard I/N and
 // --centers-continue-from DIR, a run searches part of the next depth of the
 // one metric of --centers-metrics (centers.SearchPart) and writes one row
-// per chunk (centers_chunks) and one per hit (centers_hits); `cubecensus
-// merge` combines the shards, and --centers-hits-from MERGED settles the
-// depth (centers.Settle) in a run continued from the same tables. The
-// result is the one the depth searched in one process gives
-// (TestCentersShards). A shard's units are the depth's chunks in
-// spreadOrder, so that shards of a contiguous part each take their share of
-// the heavy first chunks.
+// per unit, a run of chunks (centers_units), and one per hit
+// (centers_hits); `cubecensus merge` combines the shards, and
+// --centers-hits-from MERGED settles the depth (centers.Settle) in a run
+// continued from the same tables. The result is the one the depth searched
+// in one process gives (TestCentersShards). The units are numbered in
+// spreadOrder, so that each shard's contiguous part takes its share of the
+// heavy first chunks.
 
 // centersDepth is the next depth of metric m's search continued from the
 // tables of --centers-continue-from.
@@ -55,22 +56,56 @@ func (o *centersDepth) settings(shard *Shard) string {
 
 // params are the settings every shard of the depth shares, which merge
 // compares and the run settling it checks.
-func (o *centersDepth) params(params map[string]string, chunks int) {
+func (o *centersDepth) params(params map[string]string, units, chunks int) {
 	params["continues"] = o.cfg.Start.Fingerprint(o.cfg.Metric)
 	params["continued_metric"] = o.cfg.Metric.String()
 	params["continued_depth"] = strconv.Itoa(o.depth)
 	params["continued_stored_depth"] = strconv.Itoa(o.cfg.StoredDepth)
 	params["continued_prune_from"] = strconv.Itoa(o.cfg.PruneFrom)
-	params[unitsParam] = unitRange{0, int64(chunks)}.String()
-	params[shardKeyParam], params[shardListParam] = "unit", "centers_chunks"
+	params["continued_chunks"] = strconv.Itoa(chunks)
+	params[unitsParam] = unitRange{0, int64(units)}.String()
+	params[shardKeyParam], params[shardListParam] = "unit", "centers_units"
+}
+
+// unitMoves is how many moves of their prefixes a unit's chunks share.
+// Chunks are cut to hold seconds of work (centers.chunkMoves), so a deep
+// depth has tens of millions (QTM's 26: 85 million); units, the runs of
+// chunks beginning with the same unitMoves moves, are about as many as
+// there are 5-move beginnings (QTM: 170,000), whatever the depth. (A
+// variable, so that a test cuts a small depth into units of several
+// chunks.)
+var unitMoves = 5
+
+// centersUnits cuts chunks, given by their prefixes in search order, into
+// units: runs of chunks whose prefixes begin with the same unitMoves moves
+// (the whole prefix where it is shorter). Unit g is chunks
+// first[g] to first[g+1]-1; first ends with the number of chunks.
+func centersUnits(prefixes []cube.Word) (first []int) {
+	head := func(w cube.Word) cube.Word { return w[:min(len(w), unitMoves)] }
+	for i, p := range prefixes {
+		if i == 0 || !slices.Equal(head(p), head(prefixes[i-1])) {
+			first = append(first, i)
+		}
+	}
+	return append(first, len(prefixes))
+}
+
+// unitDone is what the search of one unit did: its chunks, from First on,
+// and what they met.
+type unitDone struct {
+	Unit, First, Chunks int
+	Prefix              cube.Word // the moves its chunks begin with
+	Probes, Nodes       int64
+	Hits                []centers.Hit
 }
 
 // centersPart is a shard's progress, as its checkpoint keeps it: the
-// depth's number of chunks and the shard's chunks searched, in unit order.
+// depth's numbers of units and chunks, and the shard's units searched, in
+// unit order.
 type centersPart struct {
 	Build, Settings string
-	Chunks          int
-	Done            []centers.ChunkDone
+	Units, Chunks   int
+	Done            []unitDone
 }
 
 var centersPartCheckpoints = checkpointOf[centersPart, string]{
@@ -86,11 +121,12 @@ var centersPartCheckpoints = checkpointOf[centersPart, string]{
 		}
 		return nil
 	},
-	where: func(c *centersPart) string { return fmt.Sprintf("%d chunks searched", len(c.Done)) },
+	where: func(c *centersPart) string { return fmt.Sprintf("%d units searched", len(c.Done)) },
 }
 
 // runCentersShard searches the shard's part of the next depth of the one
-// metric of --centers-metrics, checkpointing every minute.
+// metric of --centers-metrics, its units in spread order, checkpointing
+// every minute.
 func runCentersShard(ctx context.Context, env *Env) (*Output, error) {
 	m := env.Options.CentersMetrics[0]
 	o, err := newCentersDepth(env, m)
@@ -108,26 +144,43 @@ func runCentersShard(ctx context.Context, env *Env) (*Output, error) {
 	if save != nil {
 		keepCentersTables(env, &o.cfg)
 	}
-	var bar *progress.Reporter
 	tableBars(env, &o.cfg, func() {})
-	var order []int
-	var lo int
-	pick := func(total int) ([]int, error) {
-		if len(c.Done) > 0 && c.Chunks != total {
-			return nil, fmt.Errorf("centers: the checkpoint's depth %d has %d chunks, this run cuts it into %d", o.depth, c.Chunks, total)
+	var todo []unitDone // the units left, each with its chunks' range and prefix
+	pick := func(prefixes []cube.Word) ([]int, error) {
+		first := centersUnits(prefixes)
+		units := len(first) - 1
+		if len(c.Done) > 0 && (c.Units != units || c.Chunks != len(prefixes)) {
+			return nil, fmt.Errorf("centers: the checkpoint's depth %d has %d units of %d chunks, this run cuts it into %d of %d",
+				o.depth, c.Units, c.Chunks, units, len(prefixes))
 		}
-		c.Chunks, order = total, spreadOrder(total)
-		first, count := env.Shard.Part(0, int64(total))
-		lo = int(first)
+		c.Units, c.Chunks = units, len(prefixes)
+		order := spreadOrder(units)
+		lo, count := env.Shard.Part(0, int64(units))
+		var ids []int
+		for u := int(lo) + len(c.Done); u < int(lo+count); u++ {
+			g := order[u]
+			todo = append(todo, unitDone{Unit: u, First: first[g], Chunks: first[g+1] - first[g], Prefix: prefixes[first[g]][:min(len(prefixes[first[g]]), unitMoves)]})
+			for i := first[g]; i < first[g+1]; i++ {
+				ids = append(ids, i)
+			}
+		}
 		env.Log.Info("centers shard", "metric", m, "depth", o.depth, "stored_depth", o.cfg.StoredDepth, "shard", env.Shard.String(),
-			"units", unitRange{first, count}.String(), "of", total, "resuming_at", lo+len(c.Done))
-		bar = env.Progress(fmt.Sprintf("centers %s depth %d, shard %v (chunks)", m, o.depth, env.Shard), count)
-		bar.Add(int64(len(c.Done)))
-		return order[lo+len(c.Done) : lo+int(count)], nil
+			"units", unitRange{lo, count}.String(), "of", units, "chunks", len(prefixes), "resuming_at", int(lo)+len(c.Done))
+		return ids, nil
 	}
-	lastSave := time.Now()
+	var bar *progress.Reporter
+	lastSave, searched := time.Now(), 0 // the chunks of todo[0] searched
 	done := func(d centers.ChunkDone) error {
-		c.Done = append(c.Done, d)
+		if bar == nil { // after the stored side is built
+			bar = env.Progress(fmt.Sprintf("centers %s depth %d, shard %v (units)", m, o.depth, env.Shard), int64(len(c.Done)+len(todo)))
+			bar.Add(int64(len(c.Done)))
+		}
+		u := &todo[0]
+		u.Probes, u.Nodes, u.Hits = u.Probes+d.Probes, u.Nodes+d.Nodes, append(u.Hits, d.Hits...)
+		if searched++; searched < u.Chunks {
+			return nil
+		}
+		c.Done, todo, searched = append(c.Done, *u), todo[1:], 0
 		bar.Add(1)
 		if save != nil && time.Since(lastSave) >= checkpointEvery {
 			lastSave = time.Now()
@@ -143,25 +196,25 @@ func runCentersShard(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	params := map[string]string{"continued_from": string(env.Options.CentersContinue)}
-	o.params(params, c.Chunks)
-	first, count := env.Shard.Part(0, int64(c.Chunks))
-	params[shardParam], params[shardUnitsParam] = env.Shard.String(), unitRange{first, count}.String()
-	chunks, hits := centersPartTables(m, o.depth, lo, c.Done)
-	return &Output{Tables: []*tables.Table{chunks, hits}, Params: params}, nil
+	o.params(params, c.Units, c.Chunks)
+	lo, count := env.Shard.Part(0, int64(c.Units))
+	params[shardParam], params[shardUnitsParam] = env.Shard.String(), unitRange{lo, count}.String()
+	units, hits := centersPartTables(m, o.depth, c.Done)
+	return &Output{Tables: []*tables.Table{units, hits}, Params: params}, nil
 }
 
-// centersPartTables are a part's tables, its chunks being units lo, lo+1,
-// and so on: one row per chunk, one per hit.
-func centersPartTables(m cube.Metric, depth, lo int, done []centers.ChunkDone) (chunks, hits *tables.Table) {
-	chunks = tables.NewTable("centers_chunks",
+// centersPartTables are a part's tables: one row per unit, one per hit.
+func centersPartTables(m cube.Metric, depth int, done []unitDone) (units, hits *tables.Table) {
+	units = tables.NewTable("centers_units",
 		tables.Column{Name: "metric", Kind: tables.String, Doc: "the metric searched"},
 		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "the depth searched"},
-		tables.Column{Name: "unit", Kind: tables.Int64, Doc: "the chunk's number among the shards' units (the depth's chunks in spread order)"},
-		tables.Column{Name: "chunk", Kind: tables.Int64, Doc: "the chunk's number in the depth's search order"},
-		tables.Column{Name: "prefix", Kind: tables.String, Doc: "the moves every relation of the chunk begins with"},
-		tables.Column{Name: "probes", Kind: tables.Int64, Doc: "probes of the stored side the chunk made"},
-		tables.Column{Name: "nodes", Kind: tables.Int64, Doc: "inner nodes of the chunk's prefix search"},
-		tables.Column{Name: "hits", Kind: tables.Int64, Doc: "relations of the chunk with a state not known before the depth (rows of centers_hits)"},
+		tables.Column{Name: "unit", Kind: tables.Int64, Doc: "the unit's number among the shards' units (the depth's units in spread order)"},
+		tables.Column{Name: "first_chunk", Kind: tables.Int64, Doc: "its first chunk's number in the depth's search order"},
+		tables.Column{Name: "chunks", Kind: tables.Int64, Doc: "its chunks, from first_chunk on"},
+		tables.Column{Name: "prefix", Kind: tables.String, Doc: "the moves every relation of its chunks begins with"},
+		tables.Column{Name: "probes", Kind: tables.Int64, Doc: "probes of the stored side its chunks made"},
+		tables.Column{Name: "nodes", Kind: tables.Int64, Doc: "inner nodes of its chunks' prefix search"},
+		tables.Column{Name: "hits", Kind: tables.Int64, Doc: "relations of its chunks with a state not known before the depth (rows of centers_hits)"},
 	)
 	hits = tables.NewTable("centers_hits",
 		tables.Column{Name: "metric", Kind: tables.String, Doc: "the metric searched"},
@@ -172,29 +225,29 @@ func centersPartTables(m cube.Metric, depth, lo int, done []centers.ChunkDone) (
 		tables.Column{Name: "notation", Kind: tables.String, Doc: "the state in seed 000's notation"},
 		tables.Column{Name: "maneuver", Kind: tables.String, Doc: "the relation: it solves every cubie and turns the centers so"},
 	)
-	for i, d := range done {
-		unit := int64(lo + i)
-		for _, h := range d.Hits {
-			hits.Append(m.String(), int64(depth), unit, int64(h.Chunk), int64(h.State), h.State.String(), cube.FormatManeuver(h.Relation.Moves(m)))
+	for _, u := range done {
+		for _, h := range u.Hits {
+			hits.Append(m.String(), int64(depth), int64(u.Unit), int64(h.Chunk), int64(h.State), h.State.String(), cube.FormatManeuver(h.Relation.Moves(m)))
 		}
-		chunks.Append(m.String(), int64(depth), unit, int64(d.Chunk), cube.FormatManeuver(d.Prefix.Moves(m)), d.Probes, d.Nodes, int64(len(d.Hits)))
+		units.Append(m.String(), int64(depth), int64(u.Unit), int64(u.First), int64(u.Chunks), cube.FormatManeuver(u.Prefix.Moves(m)), u.Probes, u.Nodes, int64(len(u.Hits)))
 	}
-	return chunks, hits
+	return units, hits
 }
 
 // settleCenters settles metric m's next depth, continued from the tables of
 // --centers-continue-from, from the merged shard tables of
 // --centers-hits-from. It refuses one shard's tables alone, tables of
 // another metric, depth or start (the fingerprint of what the continued
-// tables prove), a chunk missing, repeated or out of the spread order, and
-// any hit that is not a relation of its state at the depth's cost
-// (centers.Settle checks each on the cube).
+// tables prove), units that do not cover the depth's chunks once each in
+// the spread order, a hit outside its unit, and any hit that is not a
+// relation of its state at the depth's cost (centers.Settle checks each on
+// the cube).
 func settleCenters(env *Env, m cube.Metric, params map[string]string) (*centers.Result, error) {
 	dir := string(env.Options.CentersHits)
 	fail := func(format string, a ...any) error {
 		return fmt.Errorf("--centers-hits-from %s: "+format, append([]any{dir}, a...)...)
 	}
-	chunks, prov, err := tables.Read(filepath.Join(dir, "centers_chunks"+tables.Extension))
+	units, prov, err := tables.Read(filepath.Join(dir, "centers_units"+tables.Extension))
 	if err != nil {
 		return nil, fail("%w", err)
 	}
@@ -203,7 +256,7 @@ func settleCenters(env *Env, m cube.Metric, params map[string]string) (*centers.
 		return nil, fail("%w", err)
 	}
 	if err := sameRun(prov, hitProv); err != nil || prov.Params[shardParam] != hitProv.Params[shardParam] {
-		return nil, fail("centers_chunks and centers_hits are not of one run")
+		return nil, fail("centers_units and centers_hits are not of one run")
 	}
 	if s := prov.Params[shardParam]; s != "" && s != "0/1" {
 		return nil, fail("the tables of shard %s alone: merge every shard first (cubecensus merge)", s)
@@ -224,25 +277,14 @@ func settleCenters(env *Env, m cube.Metric, params map[string]string) (*centers.
 	}
 	k, err1 := strconv.Atoi(prov.Params["continued_stored_depth"])
 	pruneFrom, err2 := strconv.Atoi(prov.Params["continued_prune_from"])
-	var units unitRange
-	if err := units.parse(prov.Params[unitsParam]); err1 != nil || err2 != nil || err != nil || units.first != 0 {
-		return nil, fail("no continued_stored_depth, continued_prune_from and units 0:COUNT in the provenance")
+	chunks, err3 := strconv.Atoi(prov.Params["continued_chunks"])
+	var all unitRange
+	if err := all.parse(prov.Params[unitsParam]); err1 != nil || err2 != nil || err3 != nil || err != nil || all.first != 0 {
+		return nil, fail("no continued_stored_depth, continued_prune_from, continued_chunks and units 0:COUNT in the provenance")
 	}
-	order := spreadOrder(int(units.count))
-	var probes, nodes int64
-	if len(chunks.Rows) != len(order) {
-		return nil, fail("%d chunks of the depth's %d are in centers_chunks", len(chunks.Rows), len(order))
-	}
-	for i, row := range chunks.Rows {
-		if cell(chunks, row, "unit") != int64(i) || cell(chunks, row, "chunk") != int64(order[i]) {
-			return nil, fail("centers_chunks row %d is unit %v, chunk %v; want unit %d, chunk %d", i, cell(chunks, row, "unit"), cell(chunks, row, "chunk"), i, order[i])
-		}
-		p, ok1 := cell(chunks, row, "probes").(int64)
-		q, ok2 := cell(chunks, row, "nodes").(int64)
-		if !ok1 || !ok2 {
-			return nil, fail("centers_chunks row %d has no probes and nodes", i)
-		}
-		probes, nodes = probes+p, nodes+q
+	ranges, probes, nodes, err := unitRanges(units, int(all.count), chunks)
+	if err != nil {
+		return nil, fail("centers_units: %w", err)
 	}
 	hits := make([]centers.Hit, 0, len(hitRows.Rows))
 	for i, row := range hitRows.Rows {
@@ -250,8 +292,8 @@ func settleCenters(env *Env, m cube.Metric, params map[string]string) (*centers.
 		chunk, _ := cell(hitRows, row, "chunk").(int64)
 		state, _ := cell(hitRows, row, "state").(int64)
 		text, _ := cell(hitRows, row, "maneuver").(string)
-		if unit < 0 || unit >= units.count || chunk != int64(order[unit]) {
-			return nil, fail("centers_hits row %d: unit %d, chunk %d is not a unit of the depth", i, unit, chunk)
+		if unit < 0 || unit >= all.count || chunk < ranges[unit][0] || chunk >= ranges[unit][1] {
+			return nil, fail("centers_hits row %d: chunk %d is not one of unit %d's", i, chunk, unit)
 		}
 		moves, err := cube.ParseManeuver(text)
 		if err != nil {
@@ -268,11 +310,47 @@ func settleCenters(env *Env, m cube.Metric, params map[string]string) (*centers.
 		return nil, fail("%w", err)
 	}
 	last := &r.Depths[len(r.Depths)-1]
-	last.Chunks, last.Probes, last.Nodes, last.Elapsed = len(order), probes, nodes, prov.End.Sub(prov.Start)
+	last.Chunks, last.Probes, last.Nodes, last.Elapsed = chunks, probes, nodes, prov.End.Sub(prov.Start)
 	resultParams(r, params)
 	params[m.String()+".settled"] = fmt.Sprintf("depth %d settled from the shard tables in %s (%s shards merged, build %s): %d hits; the depth's seconds span its shards' runs",
 		n, dir, prov.Params["merged_shards"], prov.Build, len(hits))
 	return r, nil
+}
+
+// unitRanges checks that the rows of centers_units are units 0 to count-1
+// in order, whose chunk ranges, taken in the spread order, cover chunks 0
+// to chunks-1 once each; it returns each unit's range [first, end) and the
+// probes and nodes of them all.
+func unitRanges(units *tables.Table, count, chunks int) (ranges [][2]int64, probes, nodes int64, err error) {
+	if len(units.Rows) != count {
+		return nil, 0, 0, fmt.Errorf("%d rows for the depth's %d units", len(units.Rows), count)
+	}
+	ranges = make([][2]int64, count)
+	for u, row := range units.Rows {
+		first, ok1 := cell(units, row, "first_chunk").(int64)
+		n, ok2 := cell(units, row, "chunks").(int64)
+		p, ok3 := cell(units, row, "probes").(int64)
+		q, ok4 := cell(units, row, "nodes").(int64)
+		if cell(units, row, "unit") != int64(u) || !ok1 || !ok2 || !ok3 || !ok4 || n < 1 {
+			return nil, 0, 0, fmt.Errorf("row %d is not unit %d with its chunks, probes and nodes", u, u)
+		}
+		ranges[u], probes, nodes = [2]int64{first, first + n}, probes+p, nodes+q
+	}
+	next := int64(0) // the runs of chunks in search order: unit order[0]'s, then order[1]'s...
+	byRun := make([]int, count)
+	for u, g := range spreadOrder(count) {
+		byRun[g] = u
+	}
+	for g, u := range byRun {
+		if ranges[u][0] != next {
+			return nil, 0, 0, fmt.Errorf("unit %d begins at chunk %d, where run %d of the spread order, chunk %d, was due", u, ranges[u][0], g, next)
+		}
+		next = ranges[u][1]
+	}
+	if next != int64(chunks) {
+		return nil, 0, 0, fmt.Errorf("the units cover chunks 0 to %d of the depth's %d", next-1, chunks)
+	}
+	return ranges, probes, nodes, nil
 }
 
 // checkCentersShards checks the options that split the centers search or

@@ -1,9 +1,9 @@
 package pipelines
 
 import (
-	"context"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -43,6 +43,8 @@ func TestCentersShards(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	defer func(was int) { unitMoves = was }(unitMoves)
+	unitMoves = 2 // depth 12's chunks have 3 moves: units of about 13 of them
 	must(runStageTo(t, centersStage, centersHTM("", "", nil), dir("start")))
 	must(runStageTo(t, centersStage, centersHTM(dir("start"), "", nil), dir("whole")))
 	var shards []string
@@ -68,44 +70,56 @@ func TestCentersShards(t *testing.T) {
 	if whole, settled := prov.Params["HTM.depth12"], settledProv.Params["HTM.depth12"]; whole[:strings.Index(whole, " seconds")] != settled[:strings.Index(settled, " seconds")] {
 		t.Errorf("depth 12 searched whole: %s; settled: %s", whole, settled)
 	}
-	chunks, _, err := tables.Read(filepath.Join(dir("merged"), "centers_chunks"+tables.Extension))
+	units, up, err := tables.Read(filepath.Join(dir("merged"), "centers_units"+tables.Extension))
 	must(err)
-	third := len(chunks.Rows) / 3
-	for i, row := range chunks.Rows[:third] { // shard 0 takes chunks from all over the depth
-		if c := cell(chunks, row, "chunk").(int64); i > 0 && c > int64(2*len(chunks.Rows)/3) {
-			break
+	chunks, _ := strconv.Atoi(up.Params["continued_chunks"])
+	third, lateUnits, multi := len(units.Rows)/3, 0, 0
+	for _, row := range units.Rows[:third] { // shard 0 takes units from all over the depth
+		if cell(units, row, "first_chunk").(int64) > int64(2*chunks/3) {
+			lateUnits++
 		}
-		if i == third-1 {
-			t.Errorf("shard 0's %d chunks all lie in the depth's first two thirds", third)
+		if cell(units, row, "chunks").(int64) > 1 {
+			multi++
 		}
 	}
+	if third < 5 || lateUnits == 0 || multi == 0 {
+		t.Errorf("%d units of %d chunks: shard 0's %d take %d from the depth's last third, %d have more than one chunk", len(units.Rows), chunks, third, lateUnits, multi)
+	}
 
-	// A shard resumed from its checkpoint (two chunks searched, the first
-	// one's probes marked) searches only the chunks after them.
+	// A shard resumed from its checkpoint (its first two units done, the
+	// first one's probes marked) searches only the units after them.
 	env := centersHTM(dir("start"), "", &Shard{0, 3})
 	env.CheckpointDir, env.stage = dir("checkpoints"), centersStage.Name
 	t.Setenv("CUBECENSUS_CACHE", dir("cache"))
 	o, err := newCentersDepth(env, cube.HTM)
 	must(err)
-	part := &centersPart{Settings: o.settings(env.Shard)}
-	pick := func(total int) ([]int, error) {
-		part.Chunks = total
-		lo, _ := env.Shard.Part(0, int64(total))
-		return spreadOrder(total)[lo : lo+2], nil
+	first, _ := readTables(t, shards[0], centersStage.ShardTables)
+	part := &centersPart{Settings: o.settings(env.Shard), Units: len(units.Rows), Chunks: chunks}
+	for _, row := range first["centers_units"].Rows[:2] {
+		u := unitDone{Unit: int(row[2].(int64)), First: int(row[3].(int64)), Chunks: int(row[4].(int64)), Probes: row[6].(int64), Nodes: row[7].(int64)}
+		moves, err := cube.ParseManeuver(row[5].(string))
+		must(err)
+		u.Prefix, err = cube.WordOf(moves)
+		must(err)
+		for _, h := range first["centers_hits"].Rows {
+			if h[2] == row[2] {
+				moves, err := cube.ParseManeuver(h[6].(string))
+				must(err)
+				w, err := cube.WordOf(moves)
+				must(err)
+				u.Hits = append(u.Hits, centers.Hit{Chunk: int(h[3].(int64)), State: centers.State(h[4].(int64)), Relation: w})
+			}
+		}
+		part.Done = append(part.Done, u)
 	}
-	must(centers.SearchPart(context.Background(), o.cfg, pick, func(d centers.ChunkDone) error {
-		part.Done = append(part.Done, d)
-		return nil
-	}))
 	part.Done[0].Probes += 1000
 	_, save, err := centersPartCheckpoints.use(env, "part", part.Settings)
 	must(err)
 	must(save(part))
 	must(runStageTo(t, centersStage, env, dir("resumed")))
 	resumed, _ := readTables(t, dir("resumed"), centersStage.ShardTables)
-	first, _ := readTables(t, shards[0], centersStage.ShardTables)
-	probes := resumed["centers_chunks"].Index("probes")
-	resumed["centers_chunks"].Rows[0][probes] = resumed["centers_chunks"].Rows[0][probes].(int64) - 1000
+	probes := resumed["centers_units"].Index("probes")
+	resumed["centers_units"].Rows[0][probes] = resumed["centers_units"].Rows[0][probes].(int64) - 1000
 	for _, name := range centersStage.ShardTables {
 		if !slices.EqualFunc(resumed[name].Rows, first[name].Rows, slices.Equal) {
 			t.Errorf("%s: the resumed shard differs from the shard run through, or did not take its checkpoint", name)
@@ -139,11 +153,8 @@ func TestCentersShards(t *testing.T) {
 	_, err = tables.Write(dir("merged"), hits, hp)
 	must(err)
 	refused(centersHTM(dir("start"), dir("merged"), nil), "self-check failed")
-	chunkPath := filepath.Join(dir("merged"), "centers_chunks"+tables.Extension)
-	chunks, cp, err := tables.Read(chunkPath)
+	units.Rows = slices.Delete(units.Rows, 5, 6)
+	_, err = tables.Write(dir("merged"), units, up)
 	must(err)
-	chunks.Rows = slices.Delete(chunks.Rows, 5, 6)
-	_, err = tables.Write(dir("merged"), chunks, cp)
-	must(err)
-	refused(centersHTM(dir("start"), dir("merged"), nil), "chunks of the depth's")
+	refused(centersHTM(dir("start"), dir("merged"), nil), "rows for the depth's")
 }
