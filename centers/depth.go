@@ -17,17 +17,44 @@ import (
 // factor: about 13 in HTM, 9.4 in QTM, 17 in STM.
 func chunkMoves(m cube.Metric, prefixCost int) int {
 	levels := [cube.NMetrics]int{cube.HTM: 7, cube.QTM: 8, cube.STM: 6}[m]
-	return min(max(prefixCost-levels, 3), 7)
+	return min(max(prefixCost-levels, 3), maxChunkMoves)
 }
 
-// chunk is a prefix of a few moves: a unit of work.
+// maxChunkMoves bounds the chunks' length, and so their number: QTM's
+// depth 26 (prefixes of cost 15) has 9 million chunks of 6 moves, about a
+// tenth of a second each on one core (with 7 it had 85 million).
+const maxChunkMoves = 6
+
+// chunk is a prefix of a few moves, a unit of work, as a depth's list of
+// them keeps it: its moves alone, 8 bytes, the rest computed when it is
+// searched (prefixOf).
 type chunk struct {
+	moves [maxChunkMoves]cube.AxisMove
+	n     uint8
+	leaf  bool // the prefix itself is probed
+}
+
+func (c *chunk) word() cube.Word { return c.moves[:c.n] }
+
+// prefix is a chunk with what its search, and the cutting of chunks, need.
+type prefix struct {
 	rank  int // the class rank of its first move
 	word  cube.Word
 	cube  cube.Cube
 	state State // Of(word)
 	cost  int
-	leaf  bool // the prefix itself is probed
+	leaf  bool
+}
+
+func (s *searcher) prefixOf(c *chunk) prefix {
+	w := c.word()
+	return prefix{rank: classRank[w[0]], word: w, cube: w.Cube(), state: Of(w), cost: w.Cost(s.metric), leaf: c.leaf}
+}
+
+func (p *prefix) chunk() chunk {
+	c := chunk{n: uint8(len(p.word)), leaf: p.leaf}
+	copy(c.moves[:], p.word)
+	return c
 }
 
 // hit is a relation of cost n met in a chunk, with a state not known
@@ -96,9 +123,9 @@ func (s *searcher) workers(n int, chunks []chunk, chunk func(i int) int) func(in
 	return func(int) func(int) chunkResult {
 		p := &prober{s: s, n: n, known: known, word: make(cube.Word, 0, 32)}
 		return func(i int) chunkResult {
-			c := &chunks[chunk(i)]
+			c := s.prefixOf(&chunks[chunk(i)])
 			p.res, p.after, p.rank = chunkResult{}, &s.after[c.rank], c.rank
-			p.run(c)
+			p.run(&c)
 			return p.res
 		}
 	}
@@ -116,7 +143,7 @@ func (s *searcher) chunks(n int) []chunk {
 	var out []chunk
 	for r := range nClasses {
 		first := classRep(r)
-		c := chunk{rank: r, word: cube.Word{first}, cube: first.Cube(), state: moveState[first], cost: first.Cost(s.metric)}
+		c := prefix{rank: r, word: cube.Word{first}, cube: first.Cube(), state: moveState[first], cost: first.Cost(s.metric)}
 		out = s.chunksFrom(out, c, n)
 	}
 	return out
@@ -124,18 +151,18 @@ func (s *searcher) chunks(n int) []chunk {
 
 // chunksFrom appends c if it is a leaf or three moves long, else the
 // chunks of its children.
-func (s *searcher) chunksFrom(out []chunk, c chunk, n int) []chunk {
+func (s *searcher) chunksFrom(out []chunk, c prefix, n int) []chunk {
 	switch {
 	case c.cost > n:
 		return out
 	case c.cost >= n-s.k:
 		c.leaf = true
-		return append(out, c)
+		return append(out, c.chunk())
 	case len(c.word) == chunkMoves(s.metric, n-s.k):
-		return append(out, c)
+		return append(out, c.chunk())
 	}
 	for _, e := range s.after[c.rank][c.word[len(c.word)-1].Axis()] {
-		child := chunk{rank: c.rank, word: append(c.word[:len(c.word):len(c.word)], e.move), state: c.state.Add(e.state), cost: c.cost + int(e.cost)}
+		child := prefix{rank: c.rank, word: append(c.word[:len(c.word):len(c.word)], e.move), state: c.state.Add(e.state), cost: c.cost + int(e.cost)}
 		if _, ok := necklaceOf(child.word, c.rank); !ok {
 			continue
 		}
@@ -198,7 +225,7 @@ type prober struct {
 	res   chunkResult
 }
 
-func (p *prober) run(c *chunk) {
+func (p *prober) run(c *prefix) {
 	p.word = append(p.word[:0], c.word...)
 	if c.leaf {
 		p.res.probes++

@@ -60,7 +60,7 @@ func SearchPart(ctx context.Context, cfg Config, pick func(prefixes []cube.Word)
 	chunks := s.chunks(n)
 	prefixes := make([]cube.Word, len(chunks))
 	for i := range chunks {
-		prefixes[i] = chunks[i].word
+		prefixes[i] = chunks[i].word()
 	}
 	ids, err := pick(prefixes)
 	if err != nil {
@@ -78,7 +78,7 @@ func SearchPart(ctx context.Context, cfg Config, pick func(prefixes []cube.Word)
 		return err
 	}
 	merge := func(i int, r chunkResult) (bool, error) {
-		d := ChunkDone{Chunk: ids[i], Prefix: chunks[ids[i]].word, Probes: r.probes, Nodes: r.nodes}
+		d := ChunkDone{Chunk: ids[i], Prefix: chunks[ids[i]].word(), Probes: r.probes, Nodes: r.nodes}
 		for _, h := range r.hits {
 			d.Hits = append(d.Hits, Hit{ids[i], h.state, h.relation})
 		}
