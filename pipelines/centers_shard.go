@@ -68,10 +68,10 @@ func (o *centersDepth) params(params map[string]string, units, chunks int) {
 }
 
 // unitMoves is how many moves of their prefixes a unit's chunks share.
-// Chunks are cut to hold seconds of work (centers.chunkMoves), so a deep
-// depth has tens of millions (QTM's 26: 85 million); units, the runs of
+// Chunks are cut to hold at most seconds of work (centers.chunkMoves), so
+// a deep depth has millions (QTM's 26: 4 million); units, the runs of
 // chunks beginning with the same unitMoves moves, are about as many as
-// there are 5-move beginnings (QTM: 170,000), whatever the depth. (A
+// there are 5-move beginnings (QTM: 171,179), whatever the depth. (A
 // variable, so that a test cuts a small depth into units of several
 // chunks.)
 var unitMoves = 5
