@@ -172,16 +172,23 @@ func runCentersShard(ctx context.Context, env *Env) (*Output, error) {
 	lastSave, searched := time.Now(), 0 // the chunks of todo[0] searched
 	done := func(d centers.ChunkDone) error {
 		if bar == nil { // after the stored side is built
-			bar = env.Progress(fmt.Sprintf("centers %s depth %d, shard %v (units)", m, o.depth, env.Shard), int64(len(c.Done)+len(todo)))
-			bar.Add(int64(len(c.Done)))
+			before, left := 0, 0
+			for _, u := range c.Done {
+				before += u.Chunks
+			}
+			for _, u := range todo {
+				left += u.Chunks
+			}
+			bar = env.Progress(fmt.Sprintf("centers %s depth %d, shard %v (chunks)", m, o.depth, env.Shard), int64(before+left))
+			bar.Add(int64(before))
 		}
+		bar.Add(1)
 		u := &todo[0]
 		u.Probes, u.Nodes, u.Hits = u.Probes+d.Probes, u.Nodes+d.Nodes, append(u.Hits, d.Hits...)
 		if searched++; searched < u.Chunks {
 			return nil
 		}
 		c.Done, todo, searched = append(c.Done, *u), todo[1:], 0
-		bar.Add(1)
 		if save != nil && time.Since(lastSave) >= checkpointEvery {
 			lastSave = time.Now()
 			return save(c)
