@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -323,7 +324,7 @@ func centersStart(dir string, m cube.Metric, params map[string]string) (*centers
 		start.Known[centers.State(s)] = w
 	}
 	for key, value := range prov.Params { // the run's own figures of the depths it did (a new search overwrites those it redoes)
-		if strings.HasPrefix(key, m.String()+".") && key != m.String()+".continued" && key != m.String()+".carried" {
+		if strings.HasPrefix(key, m.String()+".") && !slices.Contains(runOnly, strings.TrimPrefix(key, m.String()+".")) {
 			params[key] = value
 		}
 	}
@@ -331,6 +332,12 @@ func centersStart(dir string, m cube.Metric, params map[string]string) (*centers
 		statesPath, prov.Commit, prov.End.UTC().Format(time.RFC3339), exhaustive, len(start.Known))
 	return start, nil
 }
+
+// runOnly are the per-metric parameters that tell how the run that wrote
+// them got where it did (continued, carried over, resumed, settled from
+// shards), not what a depth did: a run continuing from its tables does
+// not take them over.
+var runOnly = []string{"continued", "carried", "resumed", "settled"}
 
 // centersCheckpoints is how the pipeline keeps the centers stage's
 // checkpoints.

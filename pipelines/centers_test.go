@@ -254,6 +254,17 @@ func TestCentersResumeKeepsFigures(t *testing.T) {
 	if prov.Params["HTM.resumed"] == "" || prov.Params["HTM.continued"] == "" || prov.Params[key] == "" || prov.Params[key] != firstProv.Params[key] {
 		t.Fatalf("resumed: %q, continued: %q, %s %q (the first run's %q)", prov.Params["HTM.resumed"], prov.Params["HTM.continued"], key, prov.Params[key], firstProv.Params[key])
 	}
+	// A run continued from the resumed run's tables keeps their depths'
+	// figures, not the note that they were resumed.
+	env.CheckpointDir, env.Options.CentersContinue = "", Folder(resumed)
+	again := filepath.Join(base, "again")
+	if _, err := Run(context.Background(), centersStage, env, again); err != nil {
+		t.Fatal(err)
+	}
+	_, againProv := readTables(t, again, centersStage.Tables)
+	if againProv.Params["HTM.resumed"] != "" || againProv.Params[key] != firstProv.Params[key] {
+		t.Errorf("continued from a resumed run's tables: resumed %q, %s %q", againProv.Params["HTM.resumed"], key, againProv.Params[key])
+	}
 	// The stopped run kept its stored side in the table cache, and the
 	// resumed one read it back instead of building it.
 	kept, read := strings.Index(logs.String(), "stored side kept"), strings.Index(logs.String(), "stored side read from the table cache")
