@@ -19,7 +19,7 @@ var allowed = map[string][]string{
 	"burnside":            {"cube"},
 	"solver":              {"cube", "internal/hugepage", "internal/parallel", "internal/tablecache"},
 	"upperface":           {"cube", "internal/hashjoin", "internal/parallel"},
-	"centers":             {"cube", "internal/hashjoin", "internal/parallel", "internal/hugepage"},
+	"centers":             {"cube", "internal/hashjoin", "internal/parallel", "internal/hugepage", "internal/tablecache"},
 	"cosets":              {"cube", "solver", "internal/parallel", "internal/hugepage"},
 	"tables":              {"internal/atomicfile"},
 	"internal/progress":   {},

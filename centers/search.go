@@ -3,6 +3,7 @@ package centers
 import (
 	"context"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"sync"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/hashjoin"
+	"github.com/cubecensus/cubecensus/internal/tablecache"
 )
 
 // The search: every relation of cost n, by meet in the middle.
@@ -59,12 +61,44 @@ type TableStore interface {
 	Save(*PruneTable) error
 }
 
-// StoredCache keeps stored sides between runs (the pipeline keeps them in
-// its table cache, for the build that made them): Get returns the table
-// called name, read from a kept copy planned for at most limit entries, or
-// built by build and kept.
-type StoredCache interface {
-	Get(name string, limit uint64, build func() (*hashjoin.Compact, error)) (*hashjoin.Compact, error)
+// StoredCache keeps stored sides between runs in the table cache
+// (internal/tablecache: $CUBECENSUS_CACHE, or the user's cache folder), one
+// file per metric and stored depth (QTM's k = 11 is 12 GiB on disk, read
+// back in about a minute where a build takes 20 on 2 cores).
+type StoredCache struct {
+	// Version names what made the tables (the pipeline gives its build):
+	// a kept table of another version is built again.
+	Version string
+	// Report, if set, is told whether the table was read back and, if it
+	// was built, why it could not be kept (nil if it was).
+	Report func(name string, read bool, keepErr error)
+}
+
+// get returns the stored side called name, read back from the table cache
+// (planned for at most limit entries) or built by build and kept there.
+func (c *StoredCache) get(name string, limit uint64, build func() (*hashjoin.Compact, error)) (*hashjoin.Compact, error) {
+	var t *hashjoin.Compact
+	got, err := tablecache.GetStreamed(tablecache.Dir(), name, c.Version, tablecache.Streamed{
+		Read: func(r io.Reader, _ int64) (err error) {
+			t, err = hashjoin.ReadCompact(r, limit)
+			return err
+		},
+		Build: func() (err error) {
+			t, err = build()
+			return err
+		},
+		Write: func(w io.Writer) error {
+			_, err := t.WriteTo(w)
+			return err
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	if c.Report != nil {
+		c.Report(name, got.Loaded, got.StoreErr)
+	}
+	return t, nil
 }
 
 // Config says how to search one metric.
@@ -89,7 +123,7 @@ type Config struct {
 	// Tables, if set, keeps the pruning table between runs.
 	Tables TableStore
 	// StoredCache, if set, keeps the stored side between runs.
-	StoredCache StoredCache
+	StoredCache *StoredCache
 	// pruneMask is the part of each state the table keeps (0: all); tests
 	// use the small table of the twists mod 2.
 	pruneMask State
@@ -498,7 +532,7 @@ func (s *searcher) buildTable(ctx context.Context) error {
 	var t *hashjoin.Compact
 	var err error
 	if c := s.cfg.StoredCache; c != nil {
-		t, err = c.Get(fmt.Sprintf("centers-stored-%s-k%d", s.metric, s.k), limit, build)
+		t, err = c.get(fmt.Sprintf("centers-stored-%s-k%d", s.metric, s.k), limit, build)
 	} else {
 		t, err = build()
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,9 +14,7 @@ import (
 	"github.com/cubecensus/cubecensus/centers"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/atomicfile"
-	"github.com/cubecensus/cubecensus/internal/hashjoin"
 	"github.com/cubecensus/cubecensus/internal/progress"
-	"github.com/cubecensus/cubecensus/internal/tablecache"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -360,58 +357,31 @@ func useCentersCheckpoints(env *Env, cfg *centers.Config) error {
 		return err
 	}
 	cfg.Resume, cfg.Checkpoint, cfg.CheckpointEvery = resume, save, checkpointEvery
-	keepCentersTables(env, cfg)
-	return nil
+	return keepCentersTables(env, cfg)
 }
 
 // keepCentersTables makes a search that keeps checkpoints keep its tables
-// too: the pruning table beside its checkpoint, and the stored side in
-// the table cache (storedCache).
-func keepCentersTables(env *Env, cfg *centers.Config) {
-	cfg.Tables = centersTableFile{env, env.CheckpointPath(cfg.Metric.String() + "-prune")}
-	cfg.StoredCache = storedCache{env}
-}
-
-// storedCache keeps the centers search's stored sides in the table cache
-// (tablecache.Dir(): $CUBECENSUS_CACHE, or the user's cache folder), one
-// file per metric and stored depth, good for the build that wrote it. Only
-// runs that keep checkpoints use it, being the long ones: QTM's k = 11 is
-// 12 GiB on disk, read back in about a minute where a build takes 20 on 2
-// cores, so a resumed run, or every shard of a job array given one
-// CUBECENSUS_CACHE on a shared file system, builds it once.
-type storedCache struct{ env *Env }
-
-func (c storedCache) Get(name string, limit uint64, build func() (*hashjoin.Compact, error)) (*hashjoin.Compact, error) {
-	version, err := tables.BuildID()
+// too: the pruning table beside its checkpoint, and the stored side in the
+// table cache for this build (the long runs are those that keep
+// checkpoints, and a resumed run, or every shard of a job array given one
+// CUBECENSUS_CACHE on a shared file system, then builds it once).
+func keepCentersTables(env *Env, cfg *centers.Config) error {
+	build, err := tables.BuildID()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var t *hashjoin.Compact
-	got, err := tablecache.GetStreamed(tablecache.Dir(), name, version, tablecache.Streamed{
-		Read: func(r io.Reader, _ int64) (err error) {
-			t, err = hashjoin.ReadCompact(r, limit)
-			return err
-		},
-		Build: func() (err error) {
-			t, err = build()
-			return err
-		},
-		Write: func(w io.Writer) error {
-			_, err := t.WriteTo(w)
-			return err
-		},
-	})
-	switch {
-	case err != nil:
-		return nil, err
-	case got.Loaded:
-		c.env.Log.Info("centers: stored side read from the table cache", "table", name, "folder", tablecache.Dir())
-	case got.StoreErr != nil:
-		c.env.Log.Warn("centers: the stored side could not be kept in the table cache; the next run builds it again", "table", name, "error", got.StoreErr)
-	default:
-		c.env.Log.Info("centers: stored side kept in the table cache", "table", name, "folder", tablecache.Dir())
-	}
-	return t, nil
+	cfg.Tables = centersTableFile{env, env.CheckpointPath(cfg.Metric.String() + "-prune")}
+	cfg.StoredCache = &centers.StoredCache{Version: build, Report: func(name string, read bool, keepErr error) {
+		switch {
+		case read:
+			env.Log.Info("centers: stored side read from the table cache", "table", name)
+		case keepErr != nil:
+			env.Log.Warn("centers: the stored side could not be kept in the table cache; the next run builds it again", "table", name, "error", keepErr)
+		default:
+			env.Log.Info("centers: stored side kept in the table cache", "table", name)
+		}
+	}}
+	return nil
 }
 
 // centersTableFile keeps a metric's pruning table beside its checkpoint (and

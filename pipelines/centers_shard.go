@@ -142,7 +142,9 @@ func runCentersShard(ctx context.Context, env *Env) (*Output, error) {
 		c = &centersPart{Settings: settings}
 	}
 	if save != nil {
-		keepCentersTables(env, &o.cfg)
+		if err := keepCentersTables(env, &o.cfg); err != nil {
+			return nil, err
+		}
 	}
 	tableBars(env, &o.cfg, func() {})
 	var todo []unitDone // the units left, each with its chunks' range and prefix
