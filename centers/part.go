@@ -12,8 +12,8 @@ import (
 	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
-// Scale-out. A depth too long for one machine (QTM's 26: about 80 hours on
-// 2 cores) is searched in parts: SearchPart searches some of the depth's
+// Scale-out. A depth too long for one machine (QTM's 26 searched to its
+// end: about 80 hours on 2 cores) is searched in parts: SearchPart searches some of the depth's
 // chunks, anywhere, and Settle takes the hits of all of them to the result
 // the whole depth's search gives. The chunks are the whole search's (cut by
 // the corners' table alone, so the same wherever they are cut), and Settle
