@@ -264,7 +264,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	for lo := 0; lo < len(roots) && !(stop.Goal > 0 && stop.Found+added >= stop.Goal); lo += chunk {
 		part := roots[lo:min(lo+chunk, len(roots))]
 		parallel.For(len(part), sc.workers, func(int) func(int) {
-			w := &cosetSearch{table: table, moves: moves, flush: flush, last: allMoves, needed: within}
+			w := &cosetSearch{table: table, moves: moves, set: flush, last: allMoves, needed: within}
 			if sc.prepassed {
 				w.last, w.needed = outsideA, neededAfterPrepass
 			}
@@ -293,8 +293,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 						w.search(p, x, n, nearer, same, next, left)
 					}
 				}
-				w.flush(w.batch)
-				w.batch = w.batch[:0]
+				w.flush()
 				if sc.progress != nil {
 					mu.Lock()
 					subtrees++
@@ -337,8 +336,15 @@ type cosetSearch struct {
 	// decides which nodes to search on from.
 	last   uint32
 	needed func(togo, n int) bool
-	batch  []Coord
-	flush  func([]Coord)
+	// batch holds the positions found and not yet given to set.
+	batch []Coord
+	set   func([]Coord)
+}
+
+// flush gives w's batch to set.
+func (w *cosetSearch) flush() {
+	w.set(w.batch)
+	w.batch = w.batch[:0]
 }
 
 // outsideA is the mask of the face turns not in A, the quarter turns of F,
@@ -426,8 +432,7 @@ func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves 
 func (w *cosetSearch) mark(p perm) {
 	w.batch = append(w.batch, permMoves.coord(p))
 	if len(w.batch) >= 1<<16 {
-		w.flush(w.batch)
-		w.batch = w.batch[:0]
+		w.flush()
 	}
 }
 

@@ -2,9 +2,7 @@ package pipelines
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -103,26 +101,13 @@ type unitDone struct {
 // depth's numbers of units and chunks, and the shard's units searched, in
 // unit order.
 type centersPart struct {
-	Build, Settings string
-	Units, Chunks   int
-	Done            []unitDone
+	stamped
+	Units, Chunks int
+	Done          []unitDone
 }
 
-var centersPartCheckpoints = checkpointOf[centersPart, string]{
-	decode: func(r io.Reader) (*centersPart, error) {
-		var c centersPart
-		return &c, json.NewDecoder(r).Decode(&c)
-	},
-	encode: func(c *centersPart, w io.Writer) error { return json.NewEncoder(w).Encode(c) },
-	build:  func(c *centersPart) *string { return &c.Build },
-	resumes: func(c *centersPart, settings string) error {
-		if c.Settings != settings {
-			return fmt.Errorf("it is of %s, this run %s", c.Settings, settings)
-		}
-		return nil
-	},
-	where: func(c *centersPart) string { return fmt.Sprintf("%d units searched", len(c.Done)) },
-}
+var centersPartCheckpoints = jsonCheckpoints(func(c *centersPart) *stamped { return &c.stamped },
+	func(c *centersPart) string { return fmt.Sprintf("%d units searched", len(c.Done)) })
 
 // runCentersShard searches the shard's part of the next depth of the one
 // metric of --centers-metrics, its units in spread order, checkpointing
@@ -139,7 +124,7 @@ func runCentersShard(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	if c == nil {
-		c = &centersPart{Settings: settings}
+		c = &centersPart{stamped: stamped{Settings: settings}}
 	}
 	if save != nil {
 		if err := keepCentersTables(env, &o.cfg); err != nil {

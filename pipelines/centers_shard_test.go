@@ -94,7 +94,7 @@ func TestCentersShards(t *testing.T) {
 	o, err := newCentersDepth(env, cube.HTM)
 	must(err)
 	first, _ := readTables(t, shards[0], centersStage.ShardTables)
-	part := &centersPart{Settings: o.settings(env.Shard), Units: len(units.Rows), Chunks: chunks}
+	part := &centersPart{stamped: stamped{Settings: o.settings(env.Shard)}, Units: len(units.Rows), Chunks: chunks}
 	for _, row := range first["centers_units"].Rows[:2] {
 		u := unitDone{Unit: int(row[2].(int64)), First: int(row[3].(int64)), Chunks: int(row[4].(int64)), Probes: row[6].(int64), Nodes: row[7].(int64)}
 		moves, err := cube.ParseManeuver(row[5].(string))

@@ -1,6 +1,7 @@
 package pipelines
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -20,6 +21,33 @@ type checkpointOf[C, Cfg any] struct {
 	build   func(*C) *string
 	resumes func(*C, Cfg) error
 	where   func(*C) string // for the log: depth, chunk, done
+}
+
+// stamped begins a checkpoint kept as JSON (jsonCheckpoints): the build
+// that wrote it and the settings of the run it resumes.
+type stamped struct {
+	Build, Settings string
+}
+
+// jsonCheckpoints is the checkpointOf of a checkpoint C kept as JSON, which
+// embeds stamped (stamp returns it) and resumes only a run of the same
+// settings; where tells its progress for the log.
+func jsonCheckpoints[C any](stamp func(*C) *stamped, where func(*C) string) checkpointOf[C, string] {
+	return checkpointOf[C, string]{
+		decode: func(r io.Reader) (*C, error) {
+			c := new(C)
+			return c, json.NewDecoder(r).Decode(c)
+		},
+		encode: func(c *C, w io.Writer) error { return json.NewEncoder(w).Encode(c) },
+		build:  func(c *C) *string { return &stamp(c).Build },
+		resumes: func(c *C, settings string) error {
+			if got := stamp(c).Settings; got != settings {
+				return fmt.Errorf("it is of %s, this run %s", got, settings)
+			}
+			return nil
+		},
+		where: where,
+	}
 }
 
 // use returns the checkpoint at env's checkpoint path called name, if one

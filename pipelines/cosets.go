@@ -2,9 +2,7 @@ package pipelines
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"strconv"
 	"time"
 
@@ -246,7 +244,7 @@ func solveCosets(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *s
 		return nil, nil, err
 	}
 	if ckpt == nil {
-		ckpt = &cosetsCheckpoint{Settings: settings}
+		ckpt = &cosetsCheckpoint{stamped: stamped{Settings: settings}}
 	}
 	bar := env.Progress("cosets solved", count)
 	bar.Add(int64(len(ckpt.Done)))
@@ -298,25 +296,12 @@ type levelDone struct {
 // cosetsCheckpoint is a range's cosets done so far, for the settings of
 // the run that did them.
 type cosetsCheckpoint struct {
-	Build, Settings string
-	Done            []cosetDone
+	stamped
+	Done []cosetDone
 }
 
-var cosetsCheckpoints = checkpointOf[cosetsCheckpoint, string]{
-	decode: func(r io.Reader) (*cosetsCheckpoint, error) {
-		var c cosetsCheckpoint
-		return &c, json.NewDecoder(r).Decode(&c)
-	},
-	encode: func(c *cosetsCheckpoint, w io.Writer) error { return json.NewEncoder(w).Encode(c) },
-	build:  func(c *cosetsCheckpoint) *string { return &c.Build },
-	resumes: func(c *cosetsCheckpoint, settings string) error {
-		if c.Settings != settings {
-			return fmt.Errorf("it is of %s, this run %s", c.Settings, settings)
-		}
-		return nil
-	},
-	where: func(c *cosetsCheckpoint) string { return fmt.Sprintf("%d cosets done", len(c.Done)) },
-}
+var cosetsCheckpoints = jsonCheckpoints(func(c *cosetsCheckpoint) *stamped { return &c.stamped },
+	func(c *cosetsCheckpoint) string { return fmt.Sprintf("%d cosets done", len(c.Done)) })
 
 // optional is a nullable column's value: nil for a nil pointer.
 func optional[T any](p *T) any {

@@ -2,9 +2,7 @@ package pipelines
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -144,26 +142,13 @@ func runUpperfaceShard(ctx context.Context, env *Env) (*Output, error) {
 // chunkRange is the chunks of a range searched so far and their hits, as
 // its checkpoint keeps them.
 type chunkRange struct {
-	Build, Settings string
-	First, Next     int // the range's first chunk and the next to search
-	Hits            []upperface.Hit
+	stamped
+	First, Next int // the range's first chunk and the next to search
+	Hits        []upperface.Hit
 }
 
-var chunkRangeCheckpoints = checkpointOf[chunkRange, string]{
-	decode: func(r io.Reader) (*chunkRange, error) {
-		var c chunkRange
-		return &c, json.NewDecoder(r).Decode(&c)
-	},
-	encode: func(c *chunkRange, w io.Writer) error { return json.NewEncoder(w).Encode(c) },
-	build:  func(c *chunkRange) *string { return &c.Build },
-	resumes: func(c *chunkRange, settings string) error {
-		if c.Settings != settings {
-			return fmt.Errorf("it is of %s, this run %s", c.Settings, settings)
-		}
-		return nil
-	},
-	where: func(c *chunkRange) string { return fmt.Sprintf("chunk %d", c.Next) },
-}
+var chunkRangeCheckpoints = jsonCheckpoints(func(c *chunkRange) *stamped { return &c.stamped },
+	func(c *chunkRange) string { return fmt.Sprintf("chunk %d", c.Next) })
 
 // searchChunkRange searches chunks lo to hi-1 of o's depth with a progress
 // bar, saving a checkpoint every minute and resuming from one.
@@ -174,7 +159,7 @@ func searchChunkRange(ctx context.Context, env *Env, o *openDepth, lo, hi int) (
 		return nil, err
 	}
 	if c == nil {
-		c = &chunkRange{Settings: settings, First: lo, Next: lo}
+		c = &chunkRange{stamped: stamped{Settings: settings}, First: lo, Next: lo}
 	}
 	var total, done int64
 	for i := lo; i < hi; i++ {
