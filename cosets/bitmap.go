@@ -269,28 +269,18 @@ func (b *Bitmap) extend(workers int) int64 {
 	})
 }
 
-// sourceOf returns the page of b that move Moves[i] takes to page tp (nil
-// when it is empty) and the row table that says which of its rows goes to
-// each row of tp.
-func (b *Bitmap) sourceOf(tp, i int) ([]byte, *[nRows]uint16) {
-	back := tables.inverse[i]
-	sp := int(tables.corners[tp][back])
-	if !b.used(sp) {
-		return nil, nil
-	}
-	return b.pages[sp], &tables.rows[back]
-}
-
 // extendRows ORs into every row of acc, target page tp's, the rows the
 // moves of A bring from src. Where most rows are full (skipFull), skipping
 // them saves the half turns' permutations; elsewhere the test costs more
 // than it saves.
 func extendRows(acc *[nRows]uint32, src *Bitmap, tp int, skipFull bool) {
 	for i, m := range Moves {
-		from, rows := src.sourceOf(tp, i)
-		if from == nil {
+		back := tables.inverse[i]
+		sp := int(tables.corners[tp][back])
+		if !src.used(sp) {
 			continue
 		}
+		from, rows := src.pages[sp], &tables.rows[back]
 		if m.Axis() == cube.AxisUD { // U and D turns keep the middle edges
 			for t, v := range acc {
 				acc[t] = v | binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:])&rowMask
@@ -322,10 +312,12 @@ func (w *pageWork) extendOpen(acc *[nRows]uint32, src *Bitmap, tp int) {
 		}
 	}
 	for i, m := range Moves {
-		from, rows := src.sourceOf(tp, i)
-		if from == nil {
+		back := tables.inverse[i]
+		sp := int(tables.corners[tp][back])
+		if !src.used(sp) {
 			continue
 		}
+		from, rows := src.pages[sp], &tables.rows[back]
 		if m.Axis() == cube.AxisUD {
 			for _, t := range w.open {
 				acc[t] |= binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]) & rowMask
