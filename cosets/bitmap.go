@@ -3,6 +3,7 @@ package cosets
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/parallel"
@@ -40,6 +41,9 @@ type Bitmap struct {
 	// pages[p] is page p, nil when empty.
 	pages [][]byte
 	pool  *pagePool
+	// words, allocated on first use, marks the nonzero 8-byte words of
+	// each page for a prepass of a sparse set (scatterRows).
+	words *wordIndex
 }
 
 // NewBitmap returns an empty bitmap whose pages are allocated one by one
@@ -49,15 +53,17 @@ func NewBitmap() *Bitmap {
 }
 
 // BitmapBytes is the memory of NewDenseBitmap: a page for each corner
-// permutation and the spare pages the passes hold apart (rewrite.go).
-var BitmapBytes = poolPages * pageStride
+// permutation, the spare pages the passes hold apart (rewrite.go) and the
+// index of nonzero words of sparse prepasses.
+var BitmapBytes = poolPages*pageStride + int(unsafe.Sizeof(wordIndex{}))
 
 // NewDenseBitmap returns an empty bitmap for sets that grow to most of H:
 // its BitmapBytes are allocated at once, advised onto huge pages before
 // they are touched (the search sets bits all over the bitmap, and with 4
-// KB pages each would also miss the TLB).
-func NewDenseBitmap() *Bitmap {
-	return &Bitmap{pages: make([][]byte, NCornerPerms), pool: newDensePool(poolPages)}
+// KB pages each would also miss the TLB), and touched on workers
+// goroutines.
+func NewDenseBitmap(workers int) *Bitmap {
+	return &Bitmap{pages: make([][]byte, NCornerPerms), pool: newDensePool(poolPages, workers)}
 }
 
 // reset empties b, keeping its memory: its pages are cleared, on workers
@@ -197,10 +203,12 @@ var rowPerms = func() (t [NMoves]rowPerm) {
 	return t
 }()
 
-// pageWork is one worker's buffer for extendPage: the list of the target
-// page's rows not yet full.
+// pageWork is one worker's state for extendPage: the index of the source
+// pages' nonzero words when the set is sparse, and a buffer for the list of
+// the target page's rows not yet full.
 type pageWork struct {
-	open []uint16
+	words *wordIndex
+	open  []uint16
 }
 
 // extendPage leaves in acc page tp of the set extended by the moves of A:
@@ -220,17 +228,13 @@ func extendPage(src *Bitmap, tp int, acc *[nRows]uint32, w *pageWork) bool {
 	if !any {
 		return false
 	}
-	loadPage(acc, src.page(tp))
-	full := 0
-	for _, v := range acc {
-		if v == rowMask {
-			full++
-		}
-	}
+	full := loadPage(acc, src.page(tp))
 	switch {
 	case full == nRows:
 	case 8*full >= 7*nRows:
 		w.extendOpen(acc, src, tp)
+	case w.words != nil:
+		scatterRows(acc, src, tp, w.words)
 	default:
 		extendRows(acc, src, tp, 2*full > nRows)
 	}
@@ -261,43 +265,145 @@ var extendPlan = func() *passPlan {
 	})
 }()
 
-// extend runs one prepass in place and returns the positions now in b.
-func (b *Bitmap) extend(workers int) int64 {
+// extend runs one prepass in place and returns the positions now in b;
+// total is the positions in b before it, which say whether b is sparse.
+func (b *Bitmap) extend(workers int, total int64) int64 {
+	var words *wordIndex
+	if total < sparseBelow {
+		if b.words == nil {
+			b.words = new(wordIndex)
+		}
+		words = b.words
+		words.index(b, workers)
+	}
 	return b.rewrite(extendPlan, workers, func() func(int, *[nRows]uint32) bool {
-		w := new(pageWork)
+		w := &pageWork{words: words}
 		return func(p int, acc *[nRows]uint32) bool { return extendPage(b, p, acc, w) }
 	})
 }
 
 // extendRows ORs into every row of acc, target page tp's, the rows the
-// moves of A bring from src. Where most rows are full (skipFull), skipping
-// them saves the half turns' permutations; elsewhere the test costs more
-// than it saves.
+// moves of A bring from src. It works a block of extendBlock rows at a
+// time, every move on a block before the next block, so that the block of
+// acc stays in the first-level cache while the ten source pages are read
+// (a fifth faster than a move at a time over the whole page). Where most
+// rows are full (skipFull), skipping them saves the half turns'
+// permutations; elsewhere the test costs more than it saves.
 func extendRows(acc *[nRows]uint32, src *Bitmap, tp int, skipFull bool) {
+	var sources [NMoves]struct {
+		from unsafe.Pointer
+		rows *[nRows]uint16
+		perm *rowPerm // nil for U and D turns, which keep the middle edges
+	}
+	n := 0
 	for i, m := range Moves {
 		back := tables.inverse[i]
 		sp := int(tables.corners[tp][back])
 		if !src.used(sp) {
 			continue
 		}
-		from, rows := src.pages[sp], &tables.rows[back]
-		if m.Axis() == cube.AxisUD { // U and D turns keep the middle edges
-			for t, v := range acc {
-				acc[t] = v | binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:])&rowMask
-			}
-			continue
+		sources[n].from, sources[n].rows, sources[n].perm = pageStart(src.pages[sp]), &tables.rows[back], nil
+		if m.Axis() != cube.AxisUD {
+			sources[n].perm = &rowPerms[i]
 		}
-		perm := &rowPerms[i]
-		if skipFull {
-			for t, v := range acc {
-				if v != rowMask {
-					acc[t] = v | perm.apply(binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]))
+		n++
+	}
+	for lo := 0; lo < nRows; lo += extendBlock {
+		block := acc[lo:min(lo+extendBlock, nRows)]
+		for _, s := range sources[:n] {
+			from, rows, perm := s.from, s.rows[lo:lo+len(block)], s.perm
+			switch {
+			case perm == nil:
+				for t, v := range block {
+					block[t] = v | loadRow(from, rows[t])
+				}
+			case skipFull:
+				for t, v := range block {
+					if v != rowMask {
+						block[t] = v | perm.apply(loadRow(from, rows[t]))
+					}
+				}
+			default:
+				for t, v := range block {
+					block[t] = v | perm.apply(loadRow(from, rows[t]))
 				}
 			}
+		}
+	}
+}
+
+// extendBlock is the rows extendRows works on at a time: 8 KB of acc.
+const extendBlock = 2048
+
+// pageStart is the address of a page's first byte, for loadRow.
+func pageStart(page []byte) unsafe.Pointer {
+	_ = page[pageStride-1] // a whole page, so that loadRow stays inside it
+	return unsafe.Pointer(unsafe.SliceData(page))
+}
+
+// sparseBelow is the number of positions under which a prepass reads its
+// source pages by scatterRows: a set of at most a 200th of H sets about a
+// bit in 25 of its pages' 8-byte words, and moving those words' rows
+// costs less than gathering every row (after a coset's search to depth 15
+// about a 500th of H is set).
+const sparseBelow = HSize / 200
+
+// wordIndex marks the nonzero 8-byte words of every page of a bitmap: bit
+// k%64 of words[p][k/64] for word k of page p (38 MB).
+type wordIndex struct {
+	words [NCornerPerms][(pageWords + 63) / 64]uint64
+}
+
+// pageWords is the 8-byte words of a page's rows.
+const pageWords = pageBytes / 8
+
+// index marks the nonzero words of b's pages, on workers goroutines.
+func (x *wordIndex) index(b *Bitmap, workers int) {
+	parallel.For(NCornerPerms, workers, func(int) func(int) {
+		return func(p int) {
+			page, marks := b.page(p), &x.words[p]
+			if !b.used(p) {
+				clear(marks[:])
+				return
+			}
+			for g := range marks {
+				var bits uint64
+				// No branch on the words, which are zero or not at random.
+				for j, k := 0, 64*g; j < 64 && k < pageWords; j, k = j+1, k+1 {
+					w := binary.LittleEndian.Uint64(page[8*k:])
+					bits |= (w | -w) >> 63 << j // 1 unless w is 0
+				}
+				marks[g] = bits
+			}
+		}
+	})
+}
+
+// scatterRows does what extendRows does, for sources whose nonzero words
+// words marks: it moves each row that overlaps such a word forward, by the
+// move's own row table, into acc. A word overlaps four rows at most; a row
+// moved twice, or moved with no position, ORs nothing new, so the loop
+// does not branch on the data.
+func scatterRows(acc *[nRows]uint32, src *Bitmap, tp int, words *wordIndex) {
+	for i, m := range Moves {
+		sp := int(tables.corners[tp][tables.inverse[i]])
+		if !src.used(sp) {
 			continue
 		}
-		for t, v := range acc {
-			acc[t] = v | perm.apply(binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]))
+		from, to, perm := pageStart(src.pages[sp]), &tables.rows[i], &rowPerms[i]
+		keepMiddle := m.Axis() == cube.AxisUD
+		for g, marks := range words.words[sp] {
+			for ; marks != 0; marks &= marks - 1 {
+				first := (64*g + bits.TrailingZeros64(marks)) * 8 / rowBytes
+				for s := first; s < first+4; s++ {
+					s := min(s, nRows-1)
+					v := loadRow(from, uint16(s))
+					if !keepMiddle {
+						v = perm.apply(v)
+					}
+					acc[to[s]] |= v
+				}
+			}
 		}
 	}
 }
@@ -317,16 +423,16 @@ func (w *pageWork) extendOpen(acc *[nRows]uint32, src *Bitmap, tp int) {
 		if !src.used(sp) {
 			continue
 		}
-		from, rows := src.pages[sp], &tables.rows[back]
+		from, rows := pageStart(src.pages[sp]), &tables.rows[back]
 		if m.Axis() == cube.AxisUD {
 			for _, t := range w.open {
-				acc[t] |= binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]) & rowMask
+				acc[t] |= loadRow(from, rows[t])
 			}
 			continue
 		}
 		perm := &rowPerms[i]
 		for _, t := range w.open {
-			acc[t] |= perm.apply(binary.LittleEndian.Uint32(from[int(rows[t])*rowBytes:]))
+			acc[t] |= perm.apply(loadRow(from, rows[t]))
 		}
 	}
 }

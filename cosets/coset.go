@@ -128,7 +128,7 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 	n := c.total
 	search := depthSearch{r: c.r, moves: c.moves, d: d, prepassed: prepassed, first: allMoves, workers: c.workers}
 	if prepassed {
-		n = c.bm.extend(c.workers)
+		n = c.bm.extend(c.workers, c.total)
 		if c.r == cube.Solved { // the trivial coset's other side (inverse.go)
 			n = c.bm.closeUnderInverse(c.workers)
 			search.first = outsideA
@@ -374,9 +374,11 @@ var (
 // > 0 moves to go; x is within left moves of H (the caller looked). The
 // coset move table says which moves take x nearer H (nearer), which keep
 // its distance (same) and which take it further, so that the children's
-// distances are known without a look-up each; their own masks, a cache
-// miss each, are read for all of them before the first is searched, so
-// that the misses overlap.
+// distances are known without a look-up each; their own masks are read for
+// all of them before the first is searched, in two steps (the entry, then
+// the masks: two cache misses each, or one for a child near H, whose masks
+// are kept apart), each step for every child before the next, so that the
+// misses overlap.
 func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves uint32, left int) {
 	if left == 1 {
 		switch n {
@@ -406,25 +408,30 @@ func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves 
 	var children [cube.NFaceMoves]struct {
 		m            cube.Move
 		x            solver.Coset
+		n            int
+		entry        solver.MovesEntry
 		nearer, same uint32
 	}
 	k := 0
 	for moves &= visit; moves != 0; k++ {
 		m := popMove(&moves)
-		children[k].m, children[k].x = m, w.table.Move(x, m)
-	}
-	for i := range k {
-		children[i].nearer, children[i].same = w.moves.At(children[i].x)
-	}
-	for _, c := range children[:k] {
 		child := n + 1
 		switch {
-		case nearer>>c.m&1 != 0:
+		case nearer>>m&1 != 0:
 			child = n - 1
-		case same>>c.m&1 != 0:
+		case same>>m&1 != 0:
 			child = n
 		}
-		w.search(permMoves.move(p, c.m), c.x, child, c.nearer, c.same, permMoves.nextMoves(c.m), left-1)
+		children[k].m, children[k].x, children[k].n = m, w.table.Move(x, m), child
+	}
+	for i := range k {
+		children[i].entry = w.moves.Entry(children[i].x)
+	}
+	for i := range k {
+		children[i].nearer, children[i].same = w.moves.Masks(children[i].entry, children[i].n)
+	}
+	for _, c := range children[:k] {
+		w.search(permMoves.move(p, c.m), c.x, c.n, c.nearer, c.same, permMoves.nextMoves(c.m), left-1)
 	}
 }
 

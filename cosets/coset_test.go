@@ -329,7 +329,7 @@ func setInPage(page []byte, p int) []Coord {
 // BenchmarkCosetSearch times the search of a random coset through depth
 // 14, on one worker: the search alone, no prepass but the one of depth 14.
 func BenchmarkCosetSearch(b *testing.B) {
-	s := NewCosetSolver(cosetMoves, nil, NewDenseBitmap(), 1)
+	s := NewCosetSolver(cosetMoves, nil, NewDenseBitmap(1), 1)
 	rng := rand.New(rand.NewPCG(17, 18))
 	for b.Loop() {
 		levels, err := s.Levels(context.Background(), cube.Random(rng), 14)

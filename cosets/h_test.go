@@ -68,34 +68,38 @@ func TestMoveTables(t *testing.T) {
 }
 
 // Extending a set by the moves of A in the bitmap gives the set and the
-// positions one move away, as the cubie model turns them one by one.
+// positions one move away, as the cubie model turns them one by one,
+// whether its pages are read as sparse or as dense.
 func TestExtendAgainstCubes(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	bm := NewBitmap()
-	want := map[cube.Cube]bool{}
-	for range 3000 {
-		c := randomH(rng)
-		bm.Set(CoordOf(&c))
-		want[c] = true
-		for _, m := range Moves {
-			d := c
-			d.Move(&d, m)
-			want[d] = true
+	for _, total := range []int64{0, sparseBelow} {
+		rng := rand.New(rand.NewPCG(5, 6))
+		bm := NewBitmap()
+		want := map[cube.Cube]bool{}
+		for range 3000 {
+			c := randomH(rng)
+			bm.Set(CoordOf(&c))
+			want[c] = true
+			for _, m := range Moves {
+				d := c
+				d.Move(&d, m)
+				want[d] = true
+			}
 		}
-	}
-	added := bm.extend(2)
-	if got := bm.Count(); got != int64(len(want)) || added != got {
-		t.Fatalf("%d positions one move away (%d added), want %d", got, added, len(want))
-	}
-	for c := range want {
-		if !bm.Has(CoordOf(&c)) {
-			t.Fatalf("%v is missing", c)
+		added := bm.extend(2, total)
+		if got := bm.Count(); got != int64(len(want)) || added != got {
+			t.Fatalf("read as sparse %v: %d positions one move away (%d added), want %d", total < sparseBelow, got, added, len(want))
+		}
+		for c := range want {
+			if !bm.Has(CoordOf(&c)) {
+				t.Fatalf("read as sparse %v: %v is missing", total < sparseBelow, c)
+			}
 		}
 	}
 }
 
 // Pages full (copied), nearly full (their open rows listed), mostly full
-// (the full rows skipped) and mostly open take extendPage's every path:
+// (the full rows skipped) and mostly open, with their sources read as
+// dense or as sparse, take extendPage's every path:
 // each row of the result equals what the cubie model says, every position
 // of the row in the page or one move of A from a position of the sources.
 func TestExtendNearlyFullPages(t *testing.T) {
@@ -111,7 +115,13 @@ func TestExtendNearlyFullPages(t *testing.T) {
 			page[j] = byte(rng.Uint32() & rng.Uint32() & rng.Uint32())
 		}
 	}
-	for _, open := range []int{0, 1, 100, nRows / 8, nRows / 2, 8 * nRows} {
+	words := new(wordIndex)
+	words.index(src, 2)
+	for _, c := range []struct {
+		open   int
+		sparse bool
+	}{{0, false}, {1, false}, {100, false}, {nRows / 8, false}, {nRows / 2, false}, {8 * nRows, false}, {nRows / 2, true}, {8 * nRows, true}} {
+		open := c.open
 		self := src.writePage(tp)
 		for i := range pageBytes {
 			self[i] = 0xff
@@ -121,6 +131,9 @@ func TestExtendNearlyFullPages(t *testing.T) {
 			self[r*rowBytes+rng.IntN(rowBytes)] &^= 1 << rng.IntN(8)
 		}
 		var w pageWork
+		if c.sparse {
+			w.words = words
+		}
 		var got [nRows]uint32
 		if !extendPage(src, tp, &got, &w) {
 			t.Fatalf("%d rows opened: an empty page", open)
@@ -191,7 +204,7 @@ func TestDistancesInAFirstLevels(t *testing.T) {
 // breadth-first search of H, in one bitmap of 2.4 GB (2.8 with its spare
 // pages).
 func BenchmarkDistancesInA(b *testing.B) {
-	bm := NewDenseBitmap()
+	bm := NewDenseBitmap(2)
 	for b.Loop() {
 		levels, err := DistancesInA(context.Background(), bm, 0, 2, func(levels []int64) {
 			b.Logf("depth %d: %d positions", len(levels)-1, levels[len(levels)-1])
@@ -208,7 +221,7 @@ func BenchmarkDistancesInA(b *testing.B) {
 // BenchmarkPrepass times one prepass of a dense bitmap whose rows each
 // hold a random quarter of their positions (a middle level of a coset).
 func BenchmarkPrepass(b *testing.B) {
-	bm := NewDenseBitmap()
+	bm := NewDenseBitmap(2)
 	rng := rand.New(rand.NewPCG(9, 10))
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
@@ -220,6 +233,6 @@ func BenchmarkPrepass(b *testing.B) {
 			}
 		}
 		b.StartTimer()
-		bm.extend(2)
+		bm.extend(2, HSize/4)
 	}
 }

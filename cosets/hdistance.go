@@ -19,7 +19,7 @@ func DistancesInA(ctx context.Context, bm *Bitmap, maxDepth, workers int, progre
 		if err := ctx.Err(); err != nil {
 			return levels, err
 		}
-		n := bm.extend(workers)
+		n := bm.extend(workers, total)
 		if n == total {
 			break
 		}

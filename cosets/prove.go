@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"math/bits"
 	"sync"
 	"time"
 
@@ -76,6 +77,8 @@ func (s *CosetSolver) Prove(ctx context.Context, r cube.Cube, plan Plan) (Proof,
 	p := Proof{Plan: plan, Searched: -1}
 	run := s.newRun(r)
 	run.subtrees = plan.Subtrees
+	var left []Coord // the positions not found, once the last level is
+	leftKnown := false
 	for d := 0; d <= plan.Bound && run.total < HSize; d++ {
 		how := noSearch
 		searching := d == p.Searched+1 && (plan.SearchBelow <= 0 || run.total < plan.SearchBelow)
@@ -85,7 +88,14 @@ func (s *CosetSolver) Prove(ctx context.Context, r cube.Cube, plan Plan) (Proof,
 		case searching && d == plan.SearchDepth+1 && plan.Partial:
 			how = partialSearch
 		}
-		if err := run.level(ctx, d, how); err != nil {
+		var err error
+		if d == plan.Bound && how == noSearch && r != cube.Solved {
+			left, err = run.lastPrepass(ctx, d)
+			leftKnown = true
+		} else {
+			err = run.level(ctx, d, how)
+		}
+		if err != nil {
 			return p, err
 		}
 		if how == fullSearch {
@@ -98,7 +108,9 @@ func (s *CosetSolver) Prove(ctx context.Context, r cube.Cube, plan Plan) (Proof,
 	p.Positions, p.Probes = run.levels.Positions, run.levels.Probes
 	p.PrepassSeconds, p.SearchSeconds = run.levels.PrepassSeconds, run.levels.SearchSeconds
 	start := time.Now()
-	left := missing(s.bm)
+	if !leftKnown {
+		left = missing(s.bm)
+	}
 	p.Left = int64(len(left))
 	if p.Left > 0 && s.two == nil {
 		return p, errors.New("cosets: positions left and no two-phase solver to solve them")
@@ -107,6 +119,25 @@ func (s *CosetSolver) Prove(ctx context.Context, r cube.Cube, plan Plan) (Proof,
 	p.Unsolved, err = solveLeft(ctx, left, r, s.two, plan.Bound, s.workers)
 	p.TwoPhaseSeconds = time.Since(start).Seconds()
 	return p, err
+}
+
+// lastPrepass records level d as a prepass alone, the proof's last, and
+// returns the positions it leaves: those neither in the bitmap nor one
+// move of A from a position in it. It leaves the bitmap as it was, since
+// nothing reads the level after it (missingAfterExtend).
+func (c *cosetRun) lastPrepass(ctx context.Context, d int) ([]Coord, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	left := missingAfterExtend(c.bm, c.workers)
+	n := HSize - int64(len(left))
+	c.levels.Positions = append(c.levels.Positions, n-c.total)
+	c.levels.Probes = append(c.levels.Probes, 0)
+	c.levels.PrepassSeconds = append(c.levels.PrepassSeconds, time.Since(start).Seconds())
+	c.levels.SearchSeconds = append(c.levels.SearchSeconds, 0)
+	c.total = n
+	return left, nil
 }
 
 // solveLeft solves the coset's positions named by left (position h^-1·r
@@ -171,6 +202,75 @@ func missingInPage(page []byte, p int, out []Coord) []Coord {
 			if v>>m&1 == 0 {
 				out = append(out, At(p, row, m))
 			}
+		}
+	}
+	return out
+}
+
+// missingAfterExtend returns the positions that a prepass of bm would
+// leave missing, page by page, without running it. Late in a coset nearly
+// every clear bit is filled by the first move of A tried, so this does
+// about a tenth of the prepass's work, and writes nothing.
+func missingAfterExtend(bm *Bitmap, workers int) []Coord {
+	perPage := make([][]Coord, NCornerPerms)
+	parallel.For(NCornerPerms, workers, func(int) func(int) {
+		var w openRows
+		return func(p int) { perPage[p] = w.missingAfterExtend(bm, p) }
+	})
+	var out []Coord
+	for _, page := range perPage {
+		out = append(out, page...)
+	}
+	return out
+}
+
+// openRows lists rows of a page with their clear bits, rows[:n] and
+// clear[:n].
+type openRows struct {
+	rows  [nRows]uint16
+	clear [nRows]uint32
+	n     int
+}
+
+// keep appends row t with clear bits c if there are any. Rows are listed
+// without a branch on c, which is a coin toss late in a coset.
+func (o *openRows) keep(t uint16, c uint32) {
+	o.rows[o.n], o.clear[o.n] = t, c
+	o.n += int((c | -c) >> 31) // 1 unless c is 0
+}
+
+// missingAfterExtend is missingAfterExtend's work for page p: it lists
+// the rows not full with their clear bits, then, a move of A at a time,
+// clears the bits the move fills and drops the rows left with none.
+func (o *openRows) missingAfterExtend(bm *Bitmap, p int) []Coord {
+	self := pageStart(bm.page(p))
+	o.n = 0
+	for t := range uint16(nRows) {
+		o.keep(t, ^loadRow(self, t)&rowMask)
+	}
+	for i, m := range Moves {
+		back := tables.inverse[i]
+		sp := int(tables.corners[p][back])
+		if o.n == 0 || !bm.used(sp) {
+			continue
+		}
+		from, rows, perm := pageStart(bm.pages[sp]), &tables.rows[back], &rowPerms[i]
+		keepMiddle := m.Axis() == cube.AxisUD
+		n := o.n
+		o.n = 0
+		for j := range n {
+			t := o.rows[j]
+			v := loadRow(from, rows[t])
+			if !keepMiddle {
+				v = perm.apply(v)
+			}
+			o.keep(t, o.clear[j]&^v)
+		}
+	}
+	var out []Coord
+	for j := range o.n {
+		for c := o.clear[j]; c != 0; c &= c - 1 {
+			out = append(out, At(p, int(o.rows[j]), bits.TrailingZeros32(c)))
 		}
 	}
 	return out

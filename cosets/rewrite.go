@@ -1,11 +1,11 @@
 package cosets
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"sync"
 
 	"github.com/cubecensus/cubecensus/internal/hugepage"
+	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
 // The passes over a whole bitmap rewrite it in place (seed 002, section
@@ -31,10 +31,22 @@ type pagePool struct {
 	dense        bool
 }
 
-// newDensePool allocates n empty pages at once.
-func newDensePool(n int) *pagePool {
+// newDensePool allocates n empty pages at once and touches them on
+// workers goroutines, so that the operating system maps and zeroes the
+// memory now, in parallel, and not page by page later, inside the
+// search's lock or a pass (a coset's first search and prepasses took a
+// few seconds more than the next coset's).
+func newDensePool(n, workers int) *pagePool {
 	region := make([]byte, n*pageStride)
 	hugepage.Advise(region)
+	const chunk = 64 << 20
+	parallel.For((len(region)+chunk-1)/chunk, workers, func(int) func(int) {
+		return func(i int) {
+			for b := i * chunk; b < min((i+1)*chunk, len(region)); b += 4096 {
+				region[b] = 0
+			}
+		}
+	})
 	pool := &pagePool{clean: make([][]byte, 0, n), dense: true}
 	for i := range n {
 		pool.clean = append(pool.clean, region[i*pageStride:(i+1)*pageStride:(i+1)*pageStride])
@@ -213,18 +225,23 @@ func (b *Bitmap) rewrite(plan *passPlan, workers int, newCompute func() func(p i
 // storeRows writes acc into page and returns its positions.
 func storeRows(page []byte, acc *[nRows]uint32) int64 {
 	var n int
+	to := pageStart(page)
 	for r, v := range acc {
-		// The fourth byte written is the next row's first, written next
-		// (or the page's padding after its last row).
-		binary.LittleEndian.PutUint32(page[r*rowBytes:], v)
+		storeRow(to, r, v)
 		n += bits.OnesCount32(v)
 	}
 	return int64(n)
 }
 
-// loadPage sets acc to the rows of page.
-func loadPage(acc *[nRows]uint32, page []byte) {
+// loadPage sets acc to the rows of page and returns how many are full.
+func loadPage(acc *[nRows]uint32, page []byte) (full int) {
+	from := pageStart(page)
 	for r := range acc {
-		acc[r] = binary.LittleEndian.Uint32(page[r*rowBytes:]) & rowMask
+		v := loadRow(from, uint16(r))
+		acc[r] = v
+		if v == rowMask {
+			full++
+		}
 	}
+	return full
 }

@@ -184,7 +184,7 @@ func TestRewriteKeepsItsBound(t *testing.T) {
 		return out
 	}
 	plan := newPassPlan(order, sources)
-	bm := &Bitmap{pages: make([][]byte, NCornerPerms), pool: newDensePool(len(order) + plan.spare + rewriteWindow)}
+	bm := &Bitmap{pages: make([][]byte, NCornerPerms), pool: newDensePool(len(order)+plan.spare+rewriteWindow, 1)}
 	rng := rand.New(rand.NewPCG(13, 14))
 	bit := map[int]int{} // page: the one position's row
 	for _, p := range order {

@@ -60,7 +60,7 @@ func checkCosets(env *Env) error {
 }
 
 func runCosets(ctx context.Context, env *Env) (*Output, error) {
-	bm := cosets.NewDenseBitmap()
+	bm := cosets.NewDenseBitmap(env.Workers)
 	s, err := newSolver(env)
 	if err != nil {
 		return nil, err

@@ -25,7 +25,27 @@ type CosetMoves struct {
 	// S(s) to its entry, of the moves whose entry bits are v in the entry's
 	// mask's k-th six bits.
 	toCoset [nPhase1Syms][3][64]uint32
+	// near holds the entries of the cosets within nearDepth of H, hashed
+	// by their index (nearSlot).
+	near []uint64
 }
+
+// nearDepth bounds the distance of the cosets whose entries CosetMoves
+// keeps apart, in 1 MB that stays in the caches: 74,743 entries. A coset
+// search looks up about as many children at each distance from H (a node
+// with k moves left leads on only from a coset within k of H), so the
+// cosets within 6 were about three quarters of a depth-14 search's
+// look-ups, each a cache miss in the 705 MB table.
+const nearDepth = 6
+
+// A near slot holds an entry's index in its low nearKeyBits and its 36
+// bits of masks above; an empty slot holds nearEmpty.
+const (
+	nearKeyBits  = 28 // indices are below phase1Entries < 2^28
+	nearEmpty    = 1<<nearKeyBits - 1
+	nearSlotBits = 17
+	nearSlots    = 1 << nearSlotBits
+)
 
 // cosetMovesBytes is an entry's size.
 const cosetMovesBytes = 5
@@ -59,6 +79,7 @@ func (t *CosetTable) Moves() (*CosetMoves, error) {
 		t.s.StoreErr = c.StoreErr
 	}
 	cm := &CosetMoves{t: t, masks: c.Data}
+	cm.keepNear()
 	for s := range cube.Sym(nPhase1Syms) {
 		for m := range cube.Move(cube.NFaceMoves) {
 			// The coset x conjugated to its entry is S^-1 x S, and x·m is
@@ -111,15 +132,74 @@ func (t *CosetTable) buildMoves(progress func(done, total int64)) []byte {
 	return out
 }
 
+// keepNear fills cm.near from the entries of the cosets within nearDepth.
+func (cm *CosetMoves) keepNear() {
+	p := cm.t.t
+	cm.near = make([]uint64, nearSlots)
+	for k := range cm.near {
+		cm.near[k] = nearEmpty
+	}
+	for i := range phase1Entries {
+		if p.at(i) > nearDepth {
+			continue
+		}
+		k := nearSlot(i)
+		for cm.near[k] != nearEmpty {
+			k = (k + 1) % nearSlots
+		}
+		cm.near[k] = uint64(i) | cm.entry(i)<<nearKeyBits
+	}
+}
+
+// nearSlot is the first slot tried for entry i.
+func nearSlot(i int) int { return int(uint32(i) * 0x9e3779b1 >> (32 - nearSlotBits)) }
+
+// entry returns entry i's 36 bits of masks.
+func (cm *CosetMoves) entry(i int) uint64 {
+	return binary.LittleEndian.Uint64(cm.masks[i*cosetMovesBytes:]) & (1<<(2*cube.NFaceMoves) - 1)
+}
+
 // At returns the masks (bit m for face turn m) of the moves that take
 // coset x one move nearer H and of those that keep its distance.
 func (cm *CosetMoves) At(x Coset) (nearer, same uint32) {
+	return cm.Masks(cm.Entry(x), nearDepth+1)
+}
+
+// MovesEntry names the entry of CosetMoves that holds a coset's masks, in
+// the frame of the symmetry that conjugates the coset to it.
+type MovesEntry struct {
+	index int32
+	sym   uint8
+}
+
+// Entry returns where coset x's masks are. At(x) reads them in two steps,
+// Entry and Masks, each a likely cache miss: a search that takes the first
+// step for all of a node's children before the second has their misses
+// overlap.
+func (cm *CosetMoves) Entry(x Coset) MovesEntry {
 	p := cm.t.t
 	cs := p.a.classSym[x.Slice*cube.NFlip+x.Flip]
 	s := cs % nPhase1Syms
-	i := int(cs/nPhase1Syms)*cube.NTwist + int(p.b[x.Twist][s])
-	v := binary.LittleEndian.Uint64(cm.masks[i*cosetMovesBytes:])
-	conj := &cm.toCoset[s]
+	return MovesEntry{index: int32(int(cs/nPhase1Syms)*cube.NTwist + int(p.b[x.Twist][s])), sym: uint8(s)}
+}
+
+// Masks returns At's masks from the coset's entry, for a coset known to lie
+// n moves from H: those within nearDepth are read from the entries kept
+// apart (keepNear).
+func (cm *CosetMoves) Masks(e MovesEntry, n int) (nearer, same uint32) {
+	i := uint64(e.index)
+	v, found := uint64(0), false
+	for k := nearSlot(int(i)); n <= nearDepth; k = (k + 1) % nearSlots {
+		slot := cm.near[k]
+		if found = slot&nearEmpty == i; found || slot == nearEmpty {
+			v = slot >> nearKeyBits
+			break
+		}
+	}
+	if !found { // further than nearDepth, or n was wrong
+		v = cm.entry(int(i))
+	}
+	conj := &cm.toCoset[e.sym]
 	nearer = conj[0][v&63] | conj[1][v>>6&63] | conj[2][v>>12&63]
 	v >>= cube.NFaceMoves
 	same = conj[0][v&63] | conj[1][v>>6&63] | conj[2][v>>12&63]

@@ -126,7 +126,9 @@ func TestCosetClasses(t *testing.T) {
 
 // The coset move table against the coset table, on random cosets in
 // every orientation: the moves it says take a coset nearer H, or keep its
-// distance, do, and no others.
+// distance, do, and no others. Then the same near H, where the entries are
+// read from those kept apart (on cosets random walks from H reach, told
+// their distance), and far from it, told a wrong distance.
 func TestCosetMoves(t *testing.T) {
 	table, err := shared.CosetTable(cube.HTM)
 	if err != nil {
@@ -136,11 +138,8 @@ func TestCosetMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(11, 12))
-	for range 100_000 {
-		x := Coset{Twist: rng.IntN(cube.NTwist), Flip: rng.IntN(cube.NFlip), Slice: rng.IntN(cube.NSlice)}
+	want := func(x Coset) (nearer, same uint32) {
 		n := table.Distance(x)
-		var nearer, same uint32
 		for m := range cube.Move(cube.NFaceMoves) {
 			switch table.Distance(table.Move(x, m)) {
 			case n - 1:
@@ -149,8 +148,37 @@ func TestCosetMoves(t *testing.T) {
 				same |= 1 << m
 			}
 		}
-		if gotNearer, gotSame := cm.At(x); gotNearer != nearer || gotSame != same {
-			t.Fatalf("coset %+v at %d: nearer %018b same %018b, want %018b %018b", x, n, gotNearer, gotSame, nearer, same)
+		return nearer, same
+	}
+	check := func(x Coset, told int, nearer, same uint32) {
+		t.Helper()
+		if wantNearer, wantSame := want(x); nearer != wantNearer || same != wantSame {
+			t.Fatalf("coset %+v at %d (told %d): nearer %018b same %018b, want %018b %018b", x, table.Distance(x), told, nearer, same, wantNearer, wantSame)
+		}
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 100_000 {
+		x := Coset{Twist: rng.IntN(cube.NTwist), Flip: rng.IntN(cube.NFlip), Slice: rng.IntN(cube.NSlice)}
+		nearer, same := cm.At(x)
+		check(x, -1, nearer, same)
+		nearer, same = cm.Masks(cm.Entry(x), 0)
+		check(x, 0, nearer, same)
+	}
+	near := map[int]int{}
+	for range 20_000 {
+		x := Coset{}
+		for range rng.IntN(2 * nearDepth) {
+			x = table.Move(x, cube.Move(rng.IntN(cube.NFaceMoves)))
+			if n := table.Distance(x); n <= nearDepth {
+				nearer, same := cm.Masks(cm.Entry(x), n)
+				check(x, n, nearer, same)
+				near[n]++
+			}
+		}
+	}
+	for n := range nearDepth + 1 {
+		if near[n] == 0 {
+			t.Fatalf("no coset at %d from H checked", n)
 		}
 	}
 }
