@@ -214,12 +214,12 @@ type pageWork struct {
 // extendPage leaves in acc page tp of the set extended by the moves of A:
 // the positions of src's page tp and every position one move of A from a
 // position of src (one level of a breadth-first search, seed 002's
-// prepass), and reports whether there are any. It works a move at a time:
-// acc starts as src's page tp and ORs in, for each move, the source row
-// each target row comes from (the move's inverse's row table, read in
-// order, gives it; the source page, 60 KB, stays in the cache). Late in a
-// coset most pages are full: a full page is copied as it is, and where few
-// rows are open, only those are extended.
+// prepass), and reports whether there are any. acc starts as src's page
+// tp and ORs in, for each move, the source row each target row comes from
+// (the move's inverse's row table gives it; extendRows), or, when the set
+// is sparse, the source rows that hold positions, moved forward
+// (scatterRows). Late in a coset most pages are full: a full page is
+// copied as it is, and where few rows are open, only those are extended.
 func extendPage(src *Bitmap, tp int, acc *[nRows]uint32, w *pageWork) bool {
 	any := src.used(tp)
 	for i := range Moves {
