@@ -160,12 +160,18 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 			n = c.bm.closeUnderSymmetry(c.workers)
 		}
 	}
+	c.record(n, probes, searchStart.Sub(start), time.Since(searchStart))
+	return nil
+}
+
+// record ends a level: the bitmap holds n positions, after the level's
+// probes, prepass and search.
+func (c *cosetRun) record(n, probes int64, prepass, search time.Duration) {
 	c.levels.Positions = append(c.levels.Positions, n-c.total)
 	c.levels.Probes = append(c.levels.Probes, probes)
-	c.levels.PrepassSeconds = append(c.levels.PrepassSeconds, searchStart.Sub(start).Seconds())
-	c.levels.SearchSeconds = append(c.levels.SearchSeconds, time.Since(searchStart).Seconds())
+	c.levels.PrepassSeconds = append(c.levels.PrepassSeconds, prepass.Seconds())
+	c.levels.SearchSeconds = append(c.levels.SearchSeconds, search.Seconds())
 	c.total = n
-	return nil
 }
 
 // partial stops a search once the coset has Goal positions (none when

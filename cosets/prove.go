@@ -2,7 +2,6 @@ package cosets
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"math/bits"
 	"sync"
@@ -90,7 +89,7 @@ func (s *CosetSolver) Prove(ctx context.Context, r cube.Cube, plan Plan) (Proof,
 		}
 		var err error
 		if d == plan.Bound && how == noSearch && r != cube.Solved {
-			left, err = run.lastPrepass(ctx, d)
+			left, err = run.lastPrepass(ctx)
 			leftKnown = true
 		} else {
 			err = run.level(ctx, d, how)
@@ -121,22 +120,17 @@ func (s *CosetSolver) Prove(ctx context.Context, r cube.Cube, plan Plan) (Proof,
 	return p, err
 }
 
-// lastPrepass records level d as a prepass alone, the proof's last, and
+// lastPrepass records the proof's last level, a prepass alone, and
 // returns the positions it leaves: those neither in the bitmap nor one
 // move of A from a position in it. It leaves the bitmap as it was, since
 // nothing reads the level after it (missingAfterExtend).
-func (c *cosetRun) lastPrepass(ctx context.Context, d int) ([]Coord, error) {
+func (c *cosetRun) lastPrepass(ctx context.Context) ([]Coord, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	start := time.Now()
 	left := missingAfterExtend(c.bm, c.workers)
-	n := HSize - int64(len(left))
-	c.levels.Positions = append(c.levels.Positions, n-c.total)
-	c.levels.Probes = append(c.levels.Probes, 0)
-	c.levels.PrepassSeconds = append(c.levels.PrepassSeconds, time.Since(start).Seconds())
-	c.levels.SearchSeconds = append(c.levels.SearchSeconds, 0)
-	c.total = n
+	c.record(HSize-int64(len(left)), 0, time.Since(start), 0)
 	return left, nil
 }
 
@@ -193,16 +187,20 @@ func missing(bm *Bitmap) []Coord {
 // missingInPage appends to out the positions of page p whose bits are
 // clear.
 func missingInPage(page []byte, p int, out []Coord) []Coord {
+	from := pageStart(page)
 	for row := range nRows {
-		v := binary.LittleEndian.Uint32(page[row*rowBytes:]) & rowMask
-		if v == rowMask {
-			continue
+		if clear := ^loadRow(from, uint16(row)) & rowMask; clear != 0 {
+			out = appendPositions(out, p, row, clear)
 		}
-		for m := range NMiddlePerms {
-			if v>>m&1 == 0 {
-				out = append(out, At(p, row, m))
-			}
-		}
+	}
+	return out
+}
+
+// appendPositions appends to out the positions of page p and row row
+// whose bits are set in set.
+func appendPositions(out []Coord, p, row int, set uint32) []Coord {
+	for ; set != 0; set &= set - 1 {
+		out = append(out, At(p, row, bits.TrailingZeros32(set)))
 	}
 	return out
 }
@@ -248,30 +246,18 @@ func (o *openRows) missingAfterExtend(bm *Bitmap, p int) []Coord {
 	for t := range uint16(nRows) {
 		o.keep(t, ^loadRow(self, t)&rowMask)
 	}
-	for i, m := range Moves {
-		back := tables.inverse[i]
-		sp := int(tables.corners[p][back])
-		if o.n == 0 || !bm.used(sp) {
-			continue
-		}
-		from, rows, perm := pageStart(bm.pages[sp]), &tables.rows[back], &rowPerms[i]
-		keepMiddle := m.Axis() == cube.AxisUD
-		n := o.n
+	var sources [NMoves]source
+	for _, s := range sources[:sourcesOf(bm, p, &sources)] {
+		back, n := s.back(), o.n
 		o.n = 0
 		for j := range n {
 			t := o.rows[j]
-			v := loadRow(from, rows[t])
-			if !keepMiddle {
-				v = perm.apply(v)
-			}
-			o.keep(t, o.clear[j]&^v)
+			o.keep(t, o.clear[j]&^s.moved(loadRow(s.from, back[t])))
 		}
 	}
 	var out []Coord
 	for j := range o.n {
-		for c := o.clear[j]; c != 0; c &= c - 1 {
-			out = append(out, At(p, int(o.rows[j]), bits.TrailingZeros32(c)))
-		}
+		out = appendPositions(out, p, int(o.rows[j]), o.clear[j])
 	}
 	return out
 }
