@@ -181,4 +181,18 @@ func TestCosetMoves(t *testing.T) {
 			t.Fatalf("no coset at %d from H checked", n)
 		}
 	}
+	// The entries kept apart are those the build counted within nearDepth
+	// (74,743, the figure nearDepth's doc gives).
+	var kept, counted int64
+	for _, slot := range cm.near {
+		if slot != nearEmpty {
+			kept++
+		}
+	}
+	for _, n := range table.t.levels[:nearDepth+1] {
+		counted += n
+	}
+	if kept != counted || kept != 74_743 {
+		t.Fatalf("%d entries kept apart, the build counted %d within %d (the doc says 74,743)", kept, counted, nearDepth)
+	}
 }
