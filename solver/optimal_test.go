@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/enumerate"
 	"github.com/cubecensus/cubecensus/internal/committed"
 	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
@@ -201,5 +202,76 @@ func TestInverseTriple(t *testing.T) {
 		if got, want := inverseTriple(&axes), shared.tripleOf(cube.Inverse(c)); got != want {
 			t.Fatalf("inverse coordinates %v, want %v", got, want)
 		}
+	}
+}
+
+// TestOptimalRoots: the subtrees a depth is cut into are, where no bound
+// cuts, the canonical sequences the canonical stage counts (its automaton,
+// another construction of the same rule), each once; on random cubes, those
+// of them of which no beginning's bound exceeds the moves left.
+func TestOptimalRoots(t *testing.T) {
+	for _, set := range []enumerate.MoveSet{enumerate.FaceTurns, enumerate.QuarterTurns} {
+		table, err := shared.optimalTable(set.Metric)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts := enumerate.NewAutomaton(set).Counts(rootMoves)
+		for n := 1; n <= rootMoves; n++ {
+			roots, bounded := shared.liveRoots(table, shared.tripleOf(cube.Solved), set.Metric, n, maxOptimalDepth+n)
+			seen := map[string]bool{}
+			for _, r := range roots {
+				seen[rootKey(r)] = true
+			}
+			if int64(len(roots)) != counts[n].Int64() || len(seen) != len(roots) || bounded < int64(len(roots)) {
+				t.Errorf("%v: %d sequences of %d moves, %d of them distinct, %d bounded; the automaton counts %v", set.Metric, len(roots), n, len(seen), bounded, counts[n])
+			}
+		}
+		all, _ := shared.liveRoots(table, shared.tripleOf(cube.Solved), set.Metric, rootMoves, maxOptimalDepth+rootMoves)
+		rng := rand.New(rand.NewPCG(29, 30))
+		for range 3 {
+			c := cube.Random(rng)
+			start := shared.tripleOf(c)
+			depth := table.bound(&start) + 2
+			var want [][]cube.Move
+			for _, r := range all {
+				t, cut := start, false
+				for i, m := range r {
+					t = shared.move(&t, m)
+					cut = cut || table.bound(&t) > depth-i-1
+				}
+				if !cut {
+					want = append(want, r)
+				}
+			}
+			got, _ := shared.liveRoots(table, start, set.Metric, rootMoves, depth)
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Errorf("%v: %d roots at depth %d, want %d", set.Metric, len(got), depth, len(want))
+			}
+		}
+	}
+}
+
+// TestRootOrder: after a depth, the next one searches its roots by
+// decreasing nodes there, ties in move order; roots it did not search count
+// 0.
+func TestRootOrder(t *testing.T) {
+	table, err := shared.optimalTable(cube.HTM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solved := shared.tripleOf(cube.Solved)
+	short, _ := shared.liveRoots(table, solved, cube.HTM, 1, maxOptimalDepth)
+	long, _ := shared.liveRoots(table, solved, cube.HTM, 2, maxOptimalDepth)
+	var o rootOrder
+	if got := o.next(short); !slices.Equal(got, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17}) {
+		t.Fatalf("the first depth's order %v, want move order", got)
+	}
+	copy(o.nodes, []int64{5, 9, 5, 0, 9})
+	if got := o.next(short[2:]); !slices.Equal(got[:4], []int{2, 0, 1, 3}) || len(got) != len(short)-2 {
+		t.Errorf("order %v, want 2 (9 nodes), 0 (5), then the rest from 1 on", got)
+	}
+	o.nodes[7] = 1
+	if got := o.next(long); got[0] != 0 || got[1] != 1 || len(got) != len(long) {
+		t.Errorf("longer roots ordered %v, want move order", got[:2])
 	}
 }
