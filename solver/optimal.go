@@ -26,8 +26,8 @@ import (
 // sequence that brings all three to 0 is checked on the whole cube.
 //
 // Depths are searched in order, so the first solution found is optimal.
-// The sequences of each depth are cut into subtrees by their first four
-// moves (a symmetric cube's by its first two runs, one pair of each orbit of
+// The sequences of each depth are cut into subtrees by their first moves
+// (rootMoves; a symmetric cube's by its first two runs, one pair of each orbit of
 // its symmetries: symroots.go), searched on the workers and merged in order: the solution
 // returned is the first in that order whatever the worker count. After a
 // depth searched whole, the next searches first the subtrees that had the
@@ -186,8 +186,12 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 		if len(syms) > 1 && depth > axisRunsCost(1) {
 			roots, closedAt = symmetric.roots(m, syms, depth), 0
 		} else {
+			n := 2
+			if order.searched() >= fineRootsAfter {
+				n = rootMoves
+			}
 			var bounded int64
-			roots, bounded = s.liveRoots(table, start, m, min(depth, rootMoves), depth)
+			roots, bounded = s.liveRoots(table, start, m, min(depth, n), depth)
 			res.Nodes += bounded
 		}
 		searched := order.next(roots)
@@ -242,12 +246,17 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 	}
 }
 
-// rootMoves is the length of the subtrees' first moves: up to 43,254
-// canonical sequences in HTM, fine enough for the order to find a solution
-// early (on the twelve cubes above, 3,240 subtrees of three moves searched
-// 64% of the last depth's nodes and 243 of two 88%; of five moves, the
-// subtrees' own costs made the search slower).
-const rootMoves = 4
+// rootMoves is the length of the subtrees' first moves once a depth has
+// searched fineRootsAfter nodes: up to 43,254 canonical sequences in HTM,
+// fine enough for the order to find a solution early (on the twelve cubes
+// above, 3,240 subtrees of three moves searched 64% of the last depth's
+// nodes and 243 of two 88%; of five moves, the subtrees' own costs made the
+// search slower). Before, subtrees of two moves: a cube a few moves from
+// solved needs less search than cutting it into so many.
+const (
+	rootMoves      = 4
+	fineRootsAfter = 1 << 16
+)
 
 // liveRoots returns the subtrees a depth is cut into: the canonical
 // sequences of n moves of cost 1 in m from the cube whose coordinates are
@@ -288,11 +297,21 @@ type rootOrder struct {
 	nodes  []int64 // nodes[i] is the nodes searched in roots[i], filled by the search
 }
 
+// searched returns the nodes searched in the roots of the last depth.
+func (o *rootOrder) searched() int64 {
+	var n int64
+	for _, c := range o.nodes {
+		n += c
+	}
+	return n
+}
+
 // next returns the order in which to search roots, the indices of roots:
-// by decreasing nodes at the depth before, ties in move order (a root
-// absent there, cut at once or of another length, counts 0: the first
-// depths, whose roots are shorter, are searched in move order). It resets
-// the counts for the new depth.
+// by decreasing nodes at the depth before, of the root or else of its
+// longest beginning that was a root there (roots grow longer once the
+// depths take longer), ties in move order; a root with neither counts 0,
+// so the first depth is searched in move order. It resets the counts for
+// the new depth.
 func (o *rootOrder) next(roots [][]cube.Move) []int {
 	if o.roots != nil {
 		o.before = make(map[string]int64, len(o.roots))
@@ -303,7 +322,13 @@ func (o *rootOrder) next(roots [][]cube.Move) []int {
 	before := make([]int64, len(roots))
 	order := make([]int, len(roots))
 	for i, r := range roots {
-		before[i], order[i] = o.before[rootKey(r)], i
+		order[i] = i
+		for n := len(r); n > 0; n-- {
+			if c, ok := o.before[rootKey(r[:n])]; ok {
+				before[i] = c
+				break
+			}
+		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(before[b], before[a]) })
 	o.roots, o.nodes = roots, make([]int64, len(roots))

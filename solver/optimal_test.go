@@ -252,8 +252,8 @@ func TestOptimalRoots(t *testing.T) {
 }
 
 // TestRootOrder: after a depth, the next one searches its roots by
-// decreasing nodes there, ties in move order; roots it did not search count
-// 0.
+// decreasing nodes there (of their beginnings, where the roots grew), ties
+// in move order; roots it did not search count 0.
 func TestRootOrder(t *testing.T) {
 	table, err := shared.optimalTable(cube.HTM)
 	if err != nil {
@@ -270,8 +270,21 @@ func TestRootOrder(t *testing.T) {
 	if got := o.next(short[2:]); !slices.Equal(got[:4], []int{2, 0, 1, 3}) || len(got) != len(short)-2 {
 		t.Errorf("order %v, want 2 (9 nodes), 0 (5), then the rest from 1 on", got)
 	}
-	o.nodes[7] = 1
-	if got := o.next(long); got[0] != 0 || got[1] != 1 || len(got) != len(long) {
-		t.Errorf("longer roots ordered %v, want move order", got[:2])
+	o.nodes[7] = 1 // the roots beginning with short[9]
+	got := o.next(long)
+	if len(got) != len(long) || o.searched() != 0 {
+		t.Fatalf("%d roots, %d nodes counted before the search", len(got), o.searched())
+	}
+	leading := 0
+	for _, r := range long {
+		if r[0] == short[9][0] {
+			leading++
+		}
+	}
+	for i, j := range got {
+		first := long[j][0] == short[9][0]
+		if first != (i < leading) || i > 0 && first == (long[got[i-1]][0] == short[9][0]) && j < got[i-1] {
+			t.Fatalf("longer roots ordered %v: want those beginning with %v first (their beginning's nodes), each group in move order", got, short[9])
+		}
 	}
 }
