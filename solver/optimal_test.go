@@ -109,6 +109,37 @@ func TestOptimalDeeper(t *testing.T) {
 	}
 }
 
+// TestOptimalFineRoots: cubes 15 face turns from solved, whose searches
+// take enough nodes that their last depths are cut into subtrees of four
+// moves ordered by promise (rootOrder), get the same maneuver and nodes from
+// one worker as from two, and are solved in 15 moves.
+func TestOptimalFineRoots(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	s := *shared
+	s.NodeBudget = 5_000_000
+	for tested := 0; tested < 2; {
+		c := randomCube(rng, 18)
+		two, err := s.Optimal(context.Background(), c, cube.HTM, 2)
+		// A depth takes about a thirteenth of the next one's nodes: in a
+		// search of 20 times fineRootsAfter, the last depths took more.
+		if err == ErrBudget || err == nil && (two.Lower != 15 || two.Nodes < 20*fineRootsAfter) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, err := s.Optimal(context.Background(), c, cube.HTM, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(two.Moves) != 15 || cube.Times(c, cube.FromMoves(two.Moves)) != cube.Solved ||
+			cube.FormatManeuver(one.Moves) != cube.FormatManeuver(two.Moves) || one.Nodes != two.Nodes {
+			t.Fatalf("%s (%d nodes) with one worker, %s (%d) with two", cube.FormatManeuver(one.Moves), one.Nodes, cube.FormatManeuver(two.Moves), two.Nodes)
+		}
+		tested++
+	}
+}
+
 // TestOptimalAgreesWithUpperface compares the optimal solver with the
 // upperface stage's committed distances, found by another algorithm (a
 // meet-in-the-middle hash join, upperface/): upper-face positions drawn
