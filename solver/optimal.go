@@ -194,7 +194,7 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 			roots, bounded = s.liveRoots(table, start, m, min(depth, n), depth)
 			res.Nodes += bounded
 		}
-		searched := order.next(roots)
+		inOrder := order.next(roots)
 		type result struct {
 			moves []cube.Move
 			nodes int64
@@ -202,7 +202,7 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 		newWorker := func(int) func(int) result {
 			o := &optimalSearch{s: s, table: table, metric: m, moves: moves, cube: c, closedAt: -1}
 			return func(i int) result {
-				root := roots[searched[i]]
+				root := roots[inOrder[i]]
 				o.nodes, o.path = 0, append(o.path[:0], root...)
 				if closedAt >= 0 {
 					o.closedAt = len(root)
@@ -225,7 +225,7 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 		var found []cube.Move
 		merge := func(i int, r result) (bool, error) {
 			res.Nodes += r.nodes
-			order.nodes[searched[i]] = r.nodes
+			order.nodes[inOrder[i]] = r.nodes
 			if r.moves != nil {
 				found = r.moves
 				return false, nil
