@@ -186,7 +186,7 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 		if len(syms) > 1 && depth > axisRunsCost(1) {
 			roots, closedAt = symmetric.roots(m, syms, depth), 0
 		} else {
-			n := 2
+			n := coarseRootMoves
 			if order.searched() >= fineRootsAfter {
 				n = rootMoves
 			}
@@ -251,11 +251,12 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 // fine enough for the order to find a solution early (on the twelve cubes
 // above, 3,240 subtrees of three moves searched 64% of the last depth's
 // nodes and 243 of two 88%; of five moves, the subtrees' own costs made the
-// search slower). Before, subtrees of two moves: a cube a few moves from
-// solved needs less search than cutting it into so many.
+// search slower). Before, subtrees of coarseRootMoves: a cube a few moves
+// from solved needs less search than cutting it into so many.
 const (
-	rootMoves      = 4
-	fineRootsAfter = 1 << 16
+	rootMoves       = 4
+	coarseRootMoves = 2
+	fineRootsAfter  = 1 << 16
 )
 
 // liveRoots returns the subtrees a depth is cut into: the canonical
@@ -292,9 +293,8 @@ func (s *Solver) liveRoots(table optimalTable, start triple, m cube.Metric, n, d
 // rootOrder orders a depth's subtrees by the nodes each had at the depth
 // searched before it.
 type rootOrder struct {
-	before map[string]int64 // by rootKey, the nodes at the depth before
-	roots  [][]cube.Move
-	nodes  []int64 // nodes[i] is the nodes searched in roots[i], filled by the search
+	roots [][]cube.Move
+	nodes []int64 // nodes[i] is the nodes searched in roots[i], filled by the search
 }
 
 // searched returns the nodes searched in the roots of the last depth.
@@ -313,24 +313,23 @@ func (o *rootOrder) searched() int64 {
 // so the first depth is searched in move order. It resets the counts for
 // the new depth.
 func (o *rootOrder) next(roots [][]cube.Move) []int {
-	if o.roots != nil {
-		o.before = make(map[string]int64, len(o.roots))
-		for i, r := range o.roots {
-			o.before[rootKey(r)] = o.nodes[i]
-		}
+	before := make(map[string]int64, len(o.roots))
+	for i, r := range o.roots {
+		before[rootKey(r)] = o.nodes[i]
 	}
-	before := make([]int64, len(roots))
+	counts := make([]int64, len(roots))
 	order := make([]int, len(roots))
 	for i, r := range roots {
 		order[i] = i
-		for n := len(r); n > 0; n-- {
-			if c, ok := o.before[rootKey(r[:n])]; ok {
-				before[i] = c
+		key := rootKey(r) // a byte a move: its prefixes are the beginnings' keys
+		for n := len(key); n > 0; n-- {
+			if c, ok := before[key[:n]]; ok {
+				counts[i] = c
 				break
 			}
 		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(before[b], before[a]) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(counts[b], counts[a]) })
 	o.roots, o.nodes = roots, make([]int64, len(roots))
 	return order
 }
