@@ -3,6 +3,7 @@ package solver
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"sync/atomic"
 	"unsafe"
@@ -43,13 +44,15 @@ import (
 //
 // A table is built by a breadth-first search that pushes the frontier to
 // its neighbours while the frontier is small and, once it is large, lets
-// every unreached entry pull from its neighbours, on all workers: one
-// row's moves land in one other row (a class's entries, 38 KB in the big
-// table, 230 KB in the huge), so the search runs at memory speed. Up to the
-// base an entry holds its distance mod 3 (a neighbour of an unreached entry
-// at a distance that is d mod 3 is at d itself: nearer, it would have
-// reached the entry already); at the base the reached entries become 0 and
-// two more levels are searched. The level counts are kept with the table.
+// every unreached entry pull from its neighbours, on all workers: each
+// move takes all of a row's entries into one other row (a class's entries,
+// 38 KB in the big table, 230 KB in the huge), so a row's entries are
+// handled a move at a time, with the row they move to in the core's cache.
+// Up to the base an entry holds its distance mod 3 (a neighbour of an
+// unreached entry at a distance that is d mod 3 is at d itself: nearer, it
+// would have reached the entry already); at the base the reached entries
+// become 0 and two more levels are searched. The level counts are kept
+// with the table.
 
 // OptimalTable names a pruning table of the optimal solver.
 type OptimalTable uint8
@@ -233,25 +236,30 @@ func (t crumbs) set(i, v int) bool {
 	return atomic.AndUint32(w, ^(uint32(unreached^v)<<sh))>>sh&3 == unreached
 }
 
-// hasCrumb reports whether word w has an entry equal to v (the
-// has-zero-byte test of Hacker's Delight, on two-bit fields).
-func hasCrumb(w uint32, v int) bool {
+// crumbsEqual returns the entries of word w equal to v, as the low bit of
+// each two-bit field (the has-zero-byte test of Hacker's Delight, exact:
+// a field is v when both its bits match).
+func crumbsEqual(w uint32, v int) uint32 {
 	z := w ^ uint32(v)*0x55555555
-	return (z-0x55555555)&^z&0xaaaaaaaa != 0
+	return ^(z | z>>1) & 0x55555555
 }
 
-// forEach calls fn for every entry i in [lo, hi) whose value is v,
-// skipping whole words without one.
+// forEach calls fn, in order, for every entry i in [lo, hi) whose value
+// is v when its word is read: a word at a time, so that the entries not
+// v cost nothing (the frontier is a few percent of a table). fn may
+// change the entry it is given, not others of its word.
 func (t crumbs) forEach(lo, hi, v int, fn func(i int)) {
-	for i := lo; i < hi; {
-		if i&15 == 0 && i+16 <= hi && !hasCrumb(atomic.LoadUint32(&t[i>>4]), v) {
-			i += 16
-			continue
+	for w := lo >> 4; w<<4 < hi; w++ {
+		match := crumbsEqual(atomic.LoadUint32(&t[w]), v)
+		if first := lo - w<<4; first > 0 {
+			match &= 0x55555555 << (2 * first)
 		}
-		if t.get(i) == v {
-			fn(i)
+		if end := hi - w<<4; end < 16 {
+			match &= 1<<(2*end) - 1
 		}
-		i++
+		for ; match != 0; match &= match - 1 {
+			fn(w<<4 + bits.TrailingZeros32(match)/2)
+		}
 	}
 }
 
@@ -270,11 +278,14 @@ func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64
 	hugepage.Advise(words)
 	const rowsPerTask = 64
 	tasks := (rows + rowsPerTask - 1) / rowsPerTask
-	forRows := func(fn func(k, r int)) {
+	// forRows calls fn for every row r (task k), on the workers; each
+	// worker's calls share one scratch list of a row's columns.
+	forRows := func(fn func(k, r int, scratch *[]uint32)) {
 		parallel.For(tasks, workers, func(int) func(int) {
+			var scratch []uint32
 			return func(k int) {
 				for r := k * rowsPerTask; r < min((k+1)*rowsPerTask, rows); r++ {
-					fn(k, r)
+					fn(k, r, &scratch)
 				}
 			}
 		})
@@ -289,9 +300,14 @@ func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64
 	})
 	// setState sets the entries that are state (r, b), under the
 	// stabilizer of r's representative, to v, and returns how many it set.
+	// The identity (symmetry 0) is always in the stabilizer, and most rows
+	// have no other symmetry: its entry needs no conjugation.
 	setState := func(r, b, v int) int64 {
 		var set int64
-		for y, stab := 0, sp.a.stab[r]; stab != 0; y, stab = y+1, stab>>1 {
+		if words.set(r*cols+b, v) {
+			set++
+		}
+		for y, stab := 1, sp.a.stab[r]>>1; stab != 0; y, stab = y+1, stab>>1 {
 			if stab&1 == 1 && words.set(r*cols+sp.colConj(r, b, y), v) {
 				set++
 			}
@@ -307,7 +323,7 @@ func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64
 			if levels[d] == 0 {
 				base = d - 1
 			}
-			forRows(func(_, r int) {
+			forRows(func(_, r int, _ *[]uint32) {
 				words.forEach(r*cols, (r+1)*cols, 1, func(i int) { words.setReached(i) })
 				words.forEach(r*cols, (r+1)*cols, 2, func(i int) { words.setReached(i) })
 			})
@@ -329,39 +345,46 @@ func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64
 		}
 		push := frontier < (int64(n)-reached)/8
 		counts := make([]int64, tasks)
-		forRows(func(k, r int) {
-			var rowMoves [cube.NFaceMoves][2]int
+		// A row's entries to handle are listed first (as columns): the
+		// frontier's to push, or the unreached ones to pull, each struck
+		// off the list once a neighbour at level d is found; then the
+		// list is taken a move at a time (see above).
+		forRows(func(k, r int, scratch *[]uint32) {
 			base := r * cols
+			code := unreached
 			if push {
-				known := false
-				words.forEach(base, base+cols, from, func(i int) {
-					if !known {
-						for j, m := range sp.moves {
-							rowMoves[j][0], rowMoves[j][1] = sp.rowMove(r, m)
-						}
-						known = true
-					}
-					for j, m := range sp.moves {
-						r2, s := rowMoves[j][0], rowMoves[j][1]
-						counts[k] += setState(r2, sp.colMove(r, i-base, m, s), to)
-					}
-				})
-				return
+				code = from
 			}
-			for j, m := range sp.moves {
-				rowMoves[j][0], rowMoves[j][1] = sp.rowMove(r, m)
-			}
-			words.forEach(base, base+cols, unreached, func(i int) {
-				for j, m := range sp.moves {
-					r2, s := rowMoves[j][0], rowMoves[j][1]
-					if words.get(r2*cols+sp.colMove(r, i-base, m, s)) == from {
-						if words.set(i, to) {
-							counts[k]++
-						}
-						return
+			list := (*scratch)[:0]
+			words.forEach(base, base+cols, code, func(i int) { list = append(list, uint32(i-base)) })
+			*scratch = list
+			// The row's count is kept here and added once: the tasks'
+			// counts share cache lines, and writing them for every entry
+			// made the cores take those lines from each other (over 40% of
+			// a push's time in a profile).
+			var set int64
+			for _, m := range sp.moves {
+				if len(list) == 0 {
+					break
+				}
+				r2, s := sp.rowMove(r, m)
+				if push {
+					for _, b := range list {
+						set += setState(r2, sp.colMove(r, int(b), m, s), to)
+					}
+					continue
+				}
+				left := list[:0]
+				for _, b := range list {
+					if words.get(r2*cols+sp.colMove(r, int(b), m, s)) != from {
+						left = append(left, b)
+					} else if words.set(base+int(b), to) {
+						set++
 					}
 				}
-			})
+				list = left
+			}
+			counts[k] += set
 		})
 		var level int64
 		for _, c := range counts {

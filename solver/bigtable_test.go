@@ -246,3 +246,30 @@ func BenchmarkOptimalRandom(b *testing.B) {
 		}
 	}
 }
+
+// TestCrumbsForEach: forEach visits, in order, exactly the entries of a
+// range that hold the value asked for, whatever the range's ends within
+// their words (checked against reading every entry with get).
+func TestCrumbsForEach(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	words := make(crumbs, 8)
+	for i := range words {
+		words[i] = rng.Uint32()
+	}
+	n := 16 * len(words)
+	for range 2000 {
+		lo := rng.IntN(n + 1)
+		hi := lo + rng.IntN(n-lo+1)
+		v := rng.IntN(4)
+		var want, got []int
+		for i := lo; i < hi; i++ {
+			if words.get(i) == v {
+				want = append(want, i)
+			}
+		}
+		words.forEach(lo, hi, v, func(i int) { got = append(got, i) })
+		if !slices.Equal(got, want) {
+			t.Fatalf("forEach(%d, %d, %d) = %v, want %v", lo, hi, v, got, want)
+		}
+	}
+}
