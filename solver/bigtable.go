@@ -350,13 +350,13 @@ func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64
 		// off the list once a neighbour at level d is found; then the
 		// list is taken a move at a time (see above).
 		forRows(func(k, r int, scratch *[]uint32) {
-			base := r * cols
+			start := r * cols
 			code := unreached
 			if push {
 				code = from
 			}
 			list := (*scratch)[:0]
-			words.forEach(base, base+cols, code, func(i int) { list = append(list, uint32(i-base)) })
+			words.forEach(start, start+cols, code, func(i int) { list = append(list, uint32(i-start)) })
 			*scratch = list
 			// The row's count is kept here and added once: the tasks'
 			// counts share cache lines, and writing them for every entry
@@ -378,7 +378,7 @@ func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64
 				for _, b := range list {
 					if words.get(r2*cols+sp.colMove(r, int(b), m, s)) != from {
 						left = append(left, b)
-					} else if words.set(base+int(b), to) {
+					} else if words.set(start+int(b), to) {
 						set++
 					}
 				}
