@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"unsafe"
 
@@ -192,17 +193,45 @@ func (sp *bigSpace) rowMove(r, m int) (int, int) {
 	return int(cs / nPhase1Syms), int(cs % nPhase1Syms)
 }
 
-// colMove returns column b of row r moved by move column m and conjugated
-// by S(s).
-func (sp *bigSpace) colMove(r, b, m, s int) int {
+// colMover takes the columns of one row by one move column and conjugates
+// them by one symmetry: each part of a column (twist, layer, order class)
+// has its image looked up once per row and move, as a share of the column
+// moved to, instead of once per entry (most of a level's time went to
+// those lookups).
+type colMover struct {
+	twist  []int32 // image of each twist, times the columns a twist spans
+	layer  [cube.NCornerLayer]int32
+	order  [nOrderClasses]int32
+	orders int
+}
+
+// colMover sets cm to move row r's columns by move column m, then
+// conjugate them by S(s).
+func (sp *bigSpace) colMover(cm *colMover, r, m, s int) {
 	no := sp.orders()
-	tw, ly := b/no/cube.NCornerLayer, b/no%cube.NCornerLayer
-	col := int(sp.twistConj[sp.twistMove[tw][m]][s])*cube.NCornerLayer + int(sp.layerConj[sp.layerMove[ly][m]][s])
-	if no == 1 {
-		return col
+	cm.orders = no
+	cm.twist = slices.Grow(cm.twist[:0], len(sp.twistMove))[:len(sp.twistMove)]
+	for tw := range cm.twist {
+		cm.twist[tw] = int32(sp.twistConj[sp.twistMove[tw][m]][s]) * int32(cube.NCornerLayer*no)
 	}
-	moved := sp.orderMove[sp.rowSlice[r]*nOrderClasses+b%no][m]
-	return col*nOrderClasses + int(sp.orderConj[moved][s])%nOrderClasses
+	for ly := range cm.layer {
+		cm.layer[ly] = int32(sp.layerConj[sp.layerMove[ly][m]][s]) * int32(no)
+	}
+	if no > 1 {
+		for o := range cm.order {
+			moved := sp.orderMove[sp.rowSlice[r]*nOrderClasses+o][m]
+			cm.order[o] = int32(sp.orderConj[moved][s] % nOrderClasses)
+		}
+	}
+}
+
+// col returns column b moved.
+func (cm *colMover) col(b int) int {
+	q, o := b, 0
+	if cm.orders > 1 {
+		q, o = b/nOrderClasses, b%nOrderClasses
+	}
+	return int(cm.twist[q/cube.NCornerLayer] + cm.layer[q%cube.NCornerLayer] + cm.order[o])
 }
 
 // colConj returns column b of row r conjugated by S(s).
@@ -214,6 +243,13 @@ func (sp *bigSpace) colConj(r, b, s int) int {
 		return col
 	}
 	return col*nOrderClasses + int(sp.orderConj[sp.rowSlice[r]*nOrderClasses+b%no][s])%nOrderClasses
+}
+
+// rowScratch is a build worker's memory for the row it handles: its
+// entries to push or pull (as columns) and its columns' mover.
+type rowScratch struct {
+	list  []uint32
+	mover colMover
 }
 
 // crumbs is a table of two-bit entries shared by the build's workers:
@@ -279,10 +315,10 @@ func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64
 	const rowsPerTask = 64
 	tasks := (rows + rowsPerTask - 1) / rowsPerTask
 	// forRows calls fn for every row r (task k), on the workers; each
-	// worker's calls share one scratch list of a row's columns.
-	forRows := func(fn func(k, r int, scratch *[]uint32)) {
+	// worker's calls share its scratch memory.
+	forRows := func(fn func(k, r int, scratch *rowScratch)) {
 		parallel.For(tasks, workers, func(int) func(int) {
-			var scratch []uint32
+			var scratch rowScratch
 			return func(k int) {
 				for r := k * rowsPerTask; r < min((k+1)*rowsPerTask, rows); r++ {
 					fn(k, r, &scratch)
@@ -323,7 +359,7 @@ func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64
 			if levels[d] == 0 {
 				base = d - 1
 			}
-			forRows(func(_, r int, _ *[]uint32) {
+			forRows(func(_, r int, _ *rowScratch) {
 				words.forEach(r*cols, (r+1)*cols, 1, func(i int) { words.setReached(i) })
 				words.forEach(r*cols, (r+1)*cols, 2, func(i int) { words.setReached(i) })
 			})
@@ -349,15 +385,15 @@ func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64
 		// frontier's to push, or the unreached ones to pull, each struck
 		// off the list once a neighbour at level d is found; then the
 		// list is taken a move at a time (see above).
-		forRows(func(k, r int, scratch *[]uint32) {
+		forRows(func(k, r int, scratch *rowScratch) {
 			start := r * cols
 			code := unreached
 			if push {
 				code = from
 			}
-			list := (*scratch)[:0]
+			list, mover := scratch.list[:0], &scratch.mover
 			words.forEach(start, start+cols, code, func(i int) { list = append(list, uint32(i-start)) })
-			*scratch = list
+			scratch.list = list
 			// The row's count is kept here and added once: the tasks'
 			// counts share cache lines, and writing them for every entry
 			// made the cores take those lines from each other (over 40% of
@@ -368,15 +404,16 @@ func buildBigTable(sp *bigSpace, workers int, progress func(reached, total int64
 					break
 				}
 				r2, s := sp.rowMove(r, m)
+				sp.colMover(mover, r, m, s)
 				if push {
 					for _, b := range list {
-						set += setState(r2, sp.colMove(r, int(b), m, s), to)
+						set += setState(r2, mover.col(int(b)), to)
 					}
 					continue
 				}
 				left := list[:0]
 				for _, b := range list {
-					if words.get(r2*cols+sp.colMove(r, int(b), m, s)) != from {
+					if words.get(r2*cols+mover.col(int(b))) != from {
 						left = append(left, b)
 					} else if words.set(start+int(b), to) {
 						set++
