@@ -57,7 +57,7 @@ echo "9,863,588,700 entries, 2.3 GiB a metric; the huge one 59,181,532,200, 13.8
 echo "cube, on uniformly random cubes (the same draw every run; ns/op is the mean time per cube). The big"
 echo "tables come from the user's cache, a missing one built first and timed; a huge table is timed only"
 echo "where it is cached (\`cubecensus solve --optimal --mem-budget 16GiB --metric M R\` builds it: in HTM"
-echo "35 minutes on an Intel Xeon of 2 cores). The superflip is solved with each table that is cached (5"
+echo "22 minutes on an Intel Xeon of 2 cores). The superflip is solved with each table that is cached (5"
 echo "minutes at most each)."
 echo
 echo '```'
