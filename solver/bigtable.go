@@ -282,8 +282,9 @@ func crumbsEqual(w uint32, v int) uint32 {
 
 // forEach calls fn, in order, for every entry i in [lo, hi) whose value
 // is v when its word is read: a word at a time, so that the entries not
-// v cost nothing (the frontier is a few percent of a table). fn may
-// change the entry it is given, not others of its word.
+// v cost nothing (a frontier is often a few percent of a table, and the
+// unreached entries few at the last levels). fn may change the entry it
+// is given, not others of its word.
 func (t crumbs) forEach(lo, hi, v int, fn func(i int)) {
 	for w := lo >> 4; w<<4 < hi; w++ {
 		match := crumbsEqual(atomic.LoadUint32(&t[w]), v)
