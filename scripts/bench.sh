@@ -98,6 +98,16 @@ echo "| vcube 208, 1 thread (same page) | 7.3 GiB | 0.56 s at 17, 4.36 s at 18 |
 echo "| Rokicki's nxopt, 16 cores, largest tables (cube20src nxopt.md) | up to 182 GB | 33 cubes a second |"
 echo "| Cube Explorer's huge optimal solver, 3 GHz Pentium 4 (seed 000) | over 2 GB | under two minutes |"
 echo
+if [ -n "${VCUBE:-}${NISSY:-}" ]; then
+  # The same cubes on this machine (scripts/optimal/compare.sh; VCUBE and
+  # NISSY name checkouts of vcube and nissy-core).
+  echo "The same random cubes on this machine, each solver with both cores (scripts/optimal/compare.sh):"
+  echo
+  echo '```'
+  scripts/optimal/compare.sh -n 20 ${VCUBE:+-v "$VCUBE"} ${NISSY:+-h "$NISSY"}
+  echo '```'
+  echo
+fi
 echo "## Whole stages"
 echo
 echo "| stage | command | wall seconds | peak memory |"
