@@ -100,7 +100,8 @@ echo "| Cube Explorer's huge optimal solver, 3 GHz Pentium 4 (seed 000) | over 2
 echo
 if [ -n "${VCUBE:-}${NISSY:-}" ]; then
   # The same cubes on this machine (scripts/optimal/compare.sh; VCUBE and
-  # NISSY name checkouts of vcube and nissy-core).
+  # NISSY name checkouts of vcube and nissy-core, whose first runs generate
+  # their tables: 18 minutes and about 2 hours on an Intel Xeon of 2 cores).
   echo "The same random cubes on this machine, each solver with both cores (scripts/optimal/compare.sh):"
   echo
   echo '```'

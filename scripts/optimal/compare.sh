@@ -6,13 +6,14 @@
 # one cube per core) and nissy's H48 (a checkout of
 # github.com/sebastianotronto/nissy-core; one cube on both cores, as
 # cubecensus). Each generates its tables in its checkout on first use
-# (vcube 208: 7.3 GiB; nissy h48h7k2: 3.6 GiB); cubecensus uses the largest
-# table --mem-budget holds, from its cache. The time a cube is the wall
-# time of solving all the cubes, tables loaded before, over their number.
+# (vcube 208: 7.3 GiB, 18 minutes on an Intel Xeon of 2 cores; nissy's
+# h48h7: 3.6 GiB, about 2 hours there); cubecensus uses the largest table
+# --mem-budget holds, from its cache. The time a cube is the wall time of
+# solving all the cubes, tables loaded before, over their number.
 # Usage: scripts/optimal/compare.sh [-n CUBES] [-b MEM_BUDGET] [-v VCUBE_CHECKOUT -c COORD] [-h NISSY_CHECKOUT -s SOLVER]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-n=20 budget=16GiB vcube= coord=208 nissy= h48=h48h7k2
+n=20 budget=16GiB vcube= coord=208 nissy= h48=h48h7
 while getopts n:b:v:c:h:s: opt; do
   case $opt in
     n) n=$OPTARG ;; b) budget=$OPTARG ;; v) vcube=$OPTARG ;; c) coord=$OPTARG ;;
