@@ -3,7 +3,8 @@
 # issue 11 names, on this machine, on the same random cubes (the random
 # stage's draw), each with both cores: vcube (a checkout of
 # github.com/Voltara/vcube, built with clang as its CMakeLists.txt does;
-# one cube per core) and nissy's H48 (a checkout of
+# one cube per core, so that with few cubes its slowest dominates) and
+# nissy's H48 (a checkout of
 # github.com/sebastianotronto/nissy-core; one cube on both cores, as
 # cubecensus). Each generates its tables in its checkout on first use
 # (vcube 208: 7.3 GiB, 18 minutes on an Intel Xeon of 2 cores; nissy's
@@ -26,9 +27,9 @@ trap 'rm -rf "$tmp"' EXIT
 make -s build
 go run ./scripts/randomcubes -n "$n" -seed 20261124 -format moves > "$tmp/cubes.txt"
 head -1 "$tmp/cubes.txt" > "$tmp/one.txt"
-here=$PWD
 
-# cubecensus: the whole file less one cube's run (starting and loading the table).
+# cubecensus: the whole file less one cube's run (starting and loading the
+# table), after a run that warms the page cache.
 ./bin/cubecensus solve --optimal --mem-budget "$budget" --file "$tmp/one.txt" > /dev/null 2>&1
 t0=$(date +%s.%N); ./bin/cubecensus solve --optimal --mem-budget "$budget" --file "$tmp/one.txt" > /dev/null 2>&1; t1=$(date +%s.%N)
 ./bin/cubecensus solve --optimal --mem-budget "$budget" --file "$tmp/cubes.txt" > "$tmp/ours" 2> /dev/null; t2=$(date +%s.%N)
@@ -40,14 +41,16 @@ if [ -n "$vcube" ]; then
   # Its CMake build as its CMakeLists.txt sets it (Release, clang), without the tests' CppUTest.
   (cd "$vcube" && clang++ -O3 -DNDEBUG -mlzcnt -mbmi -mbmi2 -mavx2 -flax-vector-conversions -std=c++17 \
     src/alloc.cpp src/cube.cpp src/nxprune.cpp src/nxsolve.cpp src/util.cpp src/vc-optimal.cpp -lpthread -o vc-optimal-cubecensus)
-  (cd "$vcube" && ./vc-optimal-cubecensus --coord="$coord" --no-input > /dev/null 2>&1 &&
-    ./vc-optimal-cubecensus --coord="$coord" --workers 2 --ordered < "$tmp/cubes.txt" > "$tmp/vcube" 2> "$tmp/vcube.err")
+  # Its "Total time" leaves out reading or generating its table.
+  (cd "$vcube" && ./vc-optimal-cubecensus --coord="$coord" --workers 2 --ordered < "$tmp/cubes.txt" > "$tmp/vcube" 2> "$tmp/vcube.err")
   awk -v n="$n" -v coord="$coord" '/^Total time/ { t = $3 } END { printf "vcube %s: %.2f s a cube, ", coord, t/n }' "$tmp/vcube.err"
   awk '{ moves += $3 } END { printf "%.2f face turns, %d cubes\n", moves/NR, NR }' "$tmp/vcube"
 fi
 
 if [ -n "$nissy" ]; then
   [ -f "$nissy/src/solvers/h48/h48.h" ] || { echo "$0: $nissy/src/solvers/h48/h48.h not found: not a nissy-core checkout" >&2; exit 2; }
-  (cd "$nissy" && THREADS=2 ./build.sh lib > /dev/null && THREADS=2 ./build.sh tool solve_file "$h48" "$tmp/cubes.txt" > "$tmp/nissy" 2> /dev/null)
+  # Its tool target builds nissy, then generates the table if missing; its
+  # "Total time" is the solving alone.
+  (cd "$nissy" && THREADS=2 ./build.sh tool solve_file "$h48" "$tmp/cubes.txt" > "$tmp/nissy" 2> /dev/null)
   awk -v n="$n" -v s="$h48" '/^Total time/ { sub("s$", "", $3); t = $3 } END { printf "nissy %s: %.2f s a cube, %d cubes\n", s, t/n, n }' "$tmp/nissy"
 fi

@@ -2,8 +2,8 @@
 // stage's draw (pipelines.RandomCubes) for a seed, so that another program
 // can be timed on the same cubes as cubecensus (scripts/min2phase/compare.sh,
 // scripts/optimal/compare.sh). A cube is printed as its facelet string, or
-// with -format moves as a maneuver that makes it from the solved cube (the
-// inverse of a two-phase solution, checked), for programs that read only
+// with -format moves as a maneuver that makes it from the solved cube
+// (solver.Generator's, checked), for programs that read only
 // move sequences.
 package main
 
@@ -11,7 +11,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"slices"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/pipelines"
@@ -38,17 +37,12 @@ func main() {
 			fmt.Println(c.Facelets())
 			continue
 		}
-		solution, err := s.Solve(c, 30)
+		maker, err := s.Generator(c, 30)
 		if err != nil {
 			fail("%v", err)
 		}
-		maker := slices.Clone(solution)
-		slices.Reverse(maker)
-		for i, m := range maker {
-			maker[i] = m.Inverse()
-		}
 		if cube.FromMoves(maker) != c {
-			fail("the inverse of %s does not make its cube", cube.FormatManeuver(solution))
+			fail("%s does not make its cube", cube.FormatManeuver(maker))
 		}
 		fmt.Println(cube.FormatManeuver(maker))
 	}
