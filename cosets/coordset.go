@@ -13,10 +13,17 @@ package cosets
 const onlyLeftBelow = 1 << 20
 
 // coordSet is a set of positions of H: open addressing with linear
-// probing over packed coordinates, at most half full.
+// probing over packed coordinates, at most half full, behind a filter of
+// 16 bits a position of the set or more (a Bloom filter with one hash
+// function) that answers most absent positions alone: at H's depth 17 the
+// filter takes 1 MB, which stays in the core's cache, where the table's 8
+// MB did not, and about 95% of the probes stop there.
 type coordSet struct {
 	keys []uint64 // key(x) + 1; 0 is an empty slot
 	mask uint64
+	// filter has bit hash(k) >> filterShift set for every key k of the set.
+	filter      []uint64
+	filterShift uint
 }
 
 // newCoordSet returns the set of xs.
@@ -25,9 +32,15 @@ func newCoordSet(xs []Coord) *coordSet {
 	for size < 2*len(xs) {
 		size *= 2
 	}
-	s := &coordSet{keys: make([]uint64, size), mask: uint64(size - 1)}
+	filterBits := uint(6)
+	for 1<<filterBits < 16*len(xs) {
+		filterBits++
+	}
+	s := &coordSet{keys: make([]uint64, size), mask: uint64(size - 1), filter: make([]uint64, 1<<(filterBits-6)), filterShift: 64 - filterBits}
 	for _, x := range xs {
 		k := key(x)
+		f := hash(k) >> s.filterShift
+		s.filter[f/64] |= 1 << (f % 64)
 		i := s.slot(k)
 		for s.keys[i] != 0 && s.keys[i] != k {
 			i = (i + 1) & s.mask
@@ -42,12 +55,19 @@ func key(x Coord) uint64 {
 	return (uint64(x.Corners)<<16|uint64(x.Edges))<<5 | uint64(x.Middle) + 1
 }
 
-// slot is where the search for key k begins (a multiplicative hash).
-func (s *coordSet) slot(k uint64) uint64 { return (k * 0x9e3779b97f4a7c15 >> 20) & s.mask }
+// hash mixes key k (multiplicatively): the filter takes its top bits, the
+// table's slots lower ones.
+func hash(k uint64) uint64 { return k * 0x9e3779b97f4a7c15 }
+
+// slot is where the search for key k begins.
+func (s *coordSet) slot(k uint64) uint64 { return hash(k) >> 20 & s.mask }
 
 // has reports whether x is in the set.
 func (s *coordSet) has(x Coord) bool {
 	k := key(x)
+	if f := hash(k) >> s.filterShift; s.filter[f/64]>>(f%64)&1 == 0 {
+		return false
+	}
 	for i := s.slot(k); ; i = (i + 1) & s.mask {
 		switch s.keys[i] {
 		case k:

@@ -237,27 +237,15 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	var mu sync.Mutex
 	var found, added int64
 	var subtrees int
-	// flush sets a worker's batch of positions, those outside only dropped
-	// first, without the lock (only is read alone): late in a coset nearly
-	// every probe is dropped, and the workers look them up side by side.
-	flush := func(batch []Coord) {
-		n := len(batch)
-		if sc.only != nil {
-			kept := batch[:0]
-			for _, x := range batch {
-				if sc.only.has(x) {
-					kept = append(kept, x)
-				}
-			}
-			batch = kept
-		}
+	// flush sets a worker's batch of positions and counts its probes.
+	flush := func(batch []Coord, probes int64) {
 		mu.Lock()
 		for _, x := range batch {
 			if bm.Set(x) {
 				added++
 			}
 		}
-		found += int64(n)
+		found += probes
 		mu.Unlock()
 	}
 	start, startPerm := solver.CosetOf(&r), permOf(&r)
@@ -270,7 +258,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	for lo := 0; lo < len(roots) && !(stop.Goal > 0 && stop.Found+added >= stop.Goal); lo += chunk {
 		part := roots[lo:min(lo+chunk, len(roots))]
 		parallel.For(len(part), sc.workers, func(int) func(int) {
-			w := &cosetSearch{table: table, moves: moves, set: flush, last: allMoves, needed: within}
+			w := &cosetSearch{table: table, moves: moves, set: flush, last: allMoves, needed: within, frames: make([]children, d+1), only: sc.only}
 			if sc.prepassed {
 				w.last, w.needed = outsideA, neededAfterPrepass
 			}
@@ -342,15 +330,35 @@ type cosetSearch struct {
 	// decides which nodes to search on from.
 	last   uint32
 	needed func(togo, n int) bool
-	// batch holds the positions found and not yet given to set.
-	batch []Coord
-	set   func([]Coord)
+	// only, if not nil, holds the positions the search may mark: the
+	// others are dropped as they are found, without a lock (only is read
+	// alone), since late in a coset nearly every probe is one.
+	only *coordSet
+	// batch holds the positions marked and not yet given to set, probes
+	// the positions found since (marked or dropped).
+	batch  []Coord
+	probes int64
+	set    func(batch []Coord, probes int64)
+	// frames[left] holds the children of the node being searched with
+	// left moves to go: kept from node to node, because clearing a fresh
+	// array of them at every node took a seventh of a search's time.
+	frames []children
 }
 
-// flush gives w's batch to set.
+// children are a node's children in the search: the move to each, its
+// coset, distance from H and move masks.
+type children [cube.NFaceMoves]struct {
+	m            cube.Move
+	x            solver.Coset
+	n            int
+	entry        solver.MovesEntry
+	nearer, same uint32
+}
+
+// flush gives w's batch and probes to set.
 func (w *cosetSearch) flush() {
-	w.set(w.batch)
-	w.batch = w.batch[:0]
+	w.set(w.batch, w.probes)
+	w.batch, w.probes = w.batch[:0], 0
 }
 
 // outsideA is the mask of the face turns not in A, the quarter turns of F,
@@ -411,13 +419,7 @@ func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves 
 	if w.needed(left-1, n+1) {
 		visit |= further
 	}
-	var children [cube.NFaceMoves]struct {
-		m            cube.Move
-		x            solver.Coset
-		n            int
-		entry        solver.MovesEntry
-		nearer, same uint32
-	}
+	children := &w.frames[left]
 	k := 0
 	for moves &= visit; moves != 0; k++ {
 		m := popMove(&moves)
@@ -436,14 +438,20 @@ func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves 
 	for i := range k {
 		children[i].nearer, children[i].same = w.moves.Masks(children[i].entry, children[i].n)
 	}
-	for _, c := range children[:k] {
+	for i := range k {
+		c := &children[i]
 		w.search(permMoves.move(p, c.m), c.x, c.n, c.nearer, c.same, permMoves.nextMoves(c.m), left-1)
 	}
 }
 
 // mark records the position of H that p is.
 func (w *cosetSearch) mark(p perm) {
-	w.batch = append(w.batch, permMoves.coord(p))
+	w.probes++
+	x := permMoves.coord(p)
+	if w.only != nil && !w.only.has(x) {
+		return
+	}
+	w.batch = append(w.batch, x)
 	if len(w.batch) >= 1<<16 {
 		w.flush()
 	}
