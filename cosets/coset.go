@@ -2,6 +2,7 @@ package cosets
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -248,7 +249,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 		found += probes
 		mu.Unlock()
 	}
-	start, startPerm := solver.CosetOf(&r), permOf(&r)
+	start, startPerm, near := solver.CosetOf(&r), permOf(&r), newNearH(table)
 	// A partial search checks its goal after each chunk of roots, the
 	// chunks fixed, so that where it stops does not depend on the workers.
 	chunk, stop := len(roots), sc.stop
@@ -258,7 +259,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	for lo := 0; lo < len(roots) && !(stop.Goal > 0 && stop.Found+added >= stop.Goal); lo += chunk {
 		part := roots[lo:min(lo+chunk, len(roots))]
 		parallel.For(len(part), sc.workers, func(int) func(int) {
-			w := &cosetSearch{table: table, moves: moves, set: flush, last: allMoves, needed: within, frames: make([]children, d+1), only: sc.only}
+			w := &cosetSearch{table: table, moves: moves, set: flush, last: allMoves, needed: within, frames: make([]children, d+1), only: sc.only, nearH: near}
 			if sc.prepassed {
 				w.last, w.needed = outsideA, neededAfterPrepass
 			}
@@ -339,6 +340,8 @@ type cosetSearch struct {
 	batch  []Coord
 	probes int64
 	set    func(batch []Coord, probes int64)
+	// nearH gives the masks of the children within a move of H.
+	nearH *nearH
 	// frames[left] holds the children of the node being searched with
 	// left moves to go: kept from node to node, because clearing a fresh
 	// array of them at every node took a seventh of a search's time.
@@ -382,6 +385,51 @@ var (
 		return t
 	}()
 )
+
+// nearH holds the move masks of the cosets within one move of H: H and
+// the four cosets a quarter turn of F, R, B or L takes it to (its own
+// inverse takes them back, and so does the other quarter turn of the same
+// face). Nearly every node the search reads masks for is one of these,
+// the children of the nodes two moves from the end, and finding them here
+// saves the coset move table's two cache misses.
+type nearH struct {
+	cosets       []solver.Coset
+	nearer, same []uint32
+}
+
+// newNearH finds the cosets within a move of H and their masks by moving
+// them by every face turn in t.
+func newNearH(t *solver.CosetTable) *nearH {
+	h := &nearH{cosets: []solver.Coset{{}}}
+	for m := range cube.Move(cube.NFaceMoves) {
+		if x := t.Move(solver.Coset{}, m); !slices.Contains(h.cosets, x) {
+			h.cosets = append(h.cosets, x)
+		}
+	}
+	for _, x := range h.cosets {
+		var nearer, same uint32
+		for m := range cube.Move(cube.NFaceMoves) {
+			switch t.Distance(t.Move(x, m)) - t.Distance(x) {
+			case -1:
+				nearer |= 1 << m
+			case 0:
+				same |= 1 << m
+			}
+		}
+		h.nearer, h.same = append(h.nearer, nearer), append(h.same, same)
+	}
+	return h
+}
+
+// masks returns the masks of x, which must be within a move of H.
+func (h *nearH) masks(x solver.Coset) (nearer, same uint32) {
+	for i, y := range h.cosets {
+		if x == y {
+			return h.nearer[i], h.same[i]
+		}
+	}
+	panic("cosets: a coset said to be within a move of H is not")
+}
 
 // search continues from position p in coset x, at distance n from H, by
 // the moves of the mask moves (those that may follow the last), with left
@@ -433,10 +481,16 @@ func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves 
 		children[k].m, children[k].x, children[k].n = m, w.table.Move(x, m), child
 	}
 	for i := range k {
-		children[i].entry = w.moves.Entry(children[i].x)
+		if c := &children[i]; c.n > 1 {
+			c.entry = w.moves.Entry(c.x)
+		}
 	}
 	for i := range k {
-		children[i].nearer, children[i].same = w.moves.Masks(children[i].entry, children[i].n)
+		if c := &children[i]; c.n > 1 {
+			c.nearer, c.same = w.moves.Masks(c.entry, c.n)
+		} else {
+			c.nearer, c.same = w.nearH.masks(c.x)
+		}
 	}
 	for i := range k {
 		c := &children[i]

@@ -40,3 +40,18 @@ func TestPermCoordinates(t *testing.T) {
 		}
 	}
 }
+
+// The five cosets within a move of H, with their masks from moving them,
+// agree with the coset move table's masks.
+func TestNearH(t *testing.T) {
+	h := newNearH(cosetTable)
+	if len(h.cosets) != 5 {
+		t.Fatalf("%d cosets within a move of H, want 5", len(h.cosets))
+	}
+	for _, x := range h.cosets {
+		nearer, same := h.masks(x)
+		if wantNearer, wantSame := cosetMoves.At(x); nearer != wantNearer || same != wantSame {
+			t.Fatalf("coset %+v: masks %#x, %#x; the move table's %#x, %#x", x, nearer, same, wantNearer, wantSame)
+		}
+	}
+}
