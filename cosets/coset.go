@@ -88,6 +88,7 @@ type cosetRun struct {
 	prepassFrom   int64                          // prepassFrom, but in tests
 	symmetricFrom int                            // symmetricFrom, but in tests
 	onlyLeftBelow int64                          // onlyLeftBelow, but in tests
+	freshMax      int                            // freshMax, but in tests
 	left          func() []Coord                 // the positions not in bm, but in tests
 	goal          func(afterPrepass int64) int64 // partialGoal, but in tests
 	subtrees      func(depth, done, total int)   // Plan.Subtrees
@@ -96,7 +97,7 @@ type cosetRun struct {
 // newRun empties the bitmap for the coset of r.
 func (s *CosetSolver) newRun(r cube.Cube) *cosetRun {
 	s.bm.reset(s.workers)
-	return &cosetRun{CosetSolver: s, r: r, prepassFrom: prepassFrom, symmetricFrom: symmetricFrom, onlyLeftBelow: onlyLeftBelow,
+	return &cosetRun{CosetSolver: s, r: r, prepassFrom: prepassFrom, symmetricFrom: symmetricFrom, onlyLeftBelow: onlyLeftBelow, freshMax: freshMax,
 		left: func() []Coord { return missing(s.bm) }, goal: partialGoal}
 }
 
@@ -134,7 +135,7 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 			n = c.bm.closeUnderInverse(c.workers)
 			search.first = outsideA
 			if d >= c.symmetricFrom && how == fullSearch { // and its symmetry (symmetry.go)
-				search.roots = symmetricHRoots(d)
+				search.roots, search.fresh = symmetricHRoots(d), &freshList{max: c.freshMax}
 			}
 		}
 	}
@@ -157,8 +158,12 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 		}
 		probes = search.probes
 		n += added
-		if search.roots != nil {
+		switch {
+		case search.roots == nil:
+		case search.fresh.over:
 			n = c.bm.closeUnderSymmetry(c.workers)
+		default:
+			n += c.bm.addConjugates(search.fresh.xs)
 		}
 	}
 	c.record(n, probes, searchStart.Sub(start), time.Since(searchStart))
@@ -207,7 +212,10 @@ type depthSearch struct {
 	roots     [][]cube.Move
 	// only, if not nil, holds every position not in bm: the search sets
 	// no other bit (coordset.go).
-	only    *coordSet
+	only *coordSet
+	// fresh, if not nil, collects the positions the search sets that
+	// were not set before (symmetry.go).
+	fresh   *freshList
 	stop    partial
 	workers int
 	// progress, if not nil, is called, under the lock, as each subtree
@@ -244,6 +252,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 		for _, x := range batch {
 			if bm.Set(x) {
 				added++
+				sc.fresh.add(x)
 			}
 		}
 		found += probes

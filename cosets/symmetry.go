@@ -1,6 +1,7 @@
 package cosets
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -16,8 +17,9 @@ import (
 // turns of one axis between turns of others) one by one, so a search that
 // begins only with one sequence of runs of each orbit under the symmetries
 // (solver.SymmetricRoots) finds a conjugate of each such position, and
-// closing the bitmap under the symmetries afterwards (closeUnderSymmetry)
-// adds the rest. The positions the search must find begin and end with a
+// closing the bitmap under the symmetries afterwards adds the rest: by a
+// pass over it (closeUnderSymmetry), or, when the search added few
+// positions, by setting their conjugates (addConjugates). The positions the search must find begin and end with a
 // run of quarter turns of F, R, B or L only (a run holding a move of A can
 // be sorted to put it first or last), so the roots begin with such a run:
 // of the 45 runs, three orbits (one quarter turn; two of opposite faces in
@@ -112,6 +114,50 @@ var conjugations = sync.OnceValue(func() (t struct {
 // symmetryPlanSpare bounds the pages closeUnderSymmetry holds apart: an
 // orbit's.
 const symmetryPlanSpare = 16
+
+// freshMax is the number of positions a symmetric search may add for
+// its level to be closed by addConjugates rather than by
+// closeUnderSymmetry: setting the 15 conjugates of a million positions one
+// by one takes a second or two, the pass over the bitmap about 12 s.
+const freshMax = 1 << 20
+
+// freshList collects the positions a search newly sets, up to max of
+// them; past max it keeps only that there were more (over).
+type freshList struct {
+	xs   []Coord
+	max  int
+	over bool
+}
+
+// add adds x to f, if f is not nil.
+func (f *freshList) add(x Coord) {
+	switch {
+	case f == nil || f.over:
+	case len(f.xs) == f.max:
+		f.xs, f.over = nil, true
+	default:
+		f.xs = append(f.xs, x)
+	}
+}
+
+// addConjugates adds to b the conjugates by hSymmetries of the positions
+// xs and returns how many were new. A bitmap closed under the symmetries
+// to which a search added the positions xs is closed again after it: the
+// conjugates of its other positions are in it already.
+func (b *Bitmap) addConjugates(xs []Coord) int64 {
+	t := conjugations()
+	var added int64
+	for _, x := range xs {
+		q, r, k := parity.perm8[x.Corners], x.Edges/2, parity.middle[x.Middle]
+		for _, m := range t.maps {
+			y := At(int(m.pageOf[x.Corners]), int(m.rowOf[q][r][k]), bits.TrailingZeros32(m.middle.apply(1<<x.Middle)))
+			if b.Set(y) {
+				added++
+			}
+		}
+	}
+	return added
+}
 
 // closeUnderSymmetry adds to b the conjugates of each of its positions by
 // hSymmetries and returns the positions now in b. Each page of the result

@@ -9,9 +9,10 @@ import (
 	"github.com/cubecensus/cubecensus/cube"
 )
 
-// Closing a set under the symmetries, and under inverses, in the bitmap
-// gives the conjugates, and the inverses, that the cubie model computes
-// one by one; each conjugate lies in H.
+// Closing a set under the symmetries (by a pass over the bitmap, or by
+// setting the conjugates of given positions), and under inverses, in the
+// bitmap gives the conjugates, and the inverses, that the cubie model
+// computes one by one; each conjugate lies in H.
 func TestCloseUnderSymmetryAndInverse(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	var start []cube.Cube
@@ -24,6 +25,18 @@ func TestCloseUnderSymmetryAndInverse(t *testing.T) {
 		image func(cube.Cube) []cube.Cube
 	}{
 		{"symmetries", (*Bitmap).closeUnderSymmetry, func(c cube.Cube) (out []cube.Cube) {
+			for _, s := range hSymmetries {
+				out = append(out, cube.Conjugate(c, s))
+			}
+			return out
+		}},
+		{"conjugates one by one", func(bm *Bitmap, _ int) int64 {
+			var xs []Coord
+			for _, c := range start {
+				xs = append(xs, CoordOf(&c))
+			}
+			return bm.Count() + bm.addConjugates(xs)
+		}, func(c cube.Cube) (out []cube.Cube) {
 			for _, s := range hSymmetries {
 				out = append(out, cube.Conjugate(c, s))
 			}
@@ -56,15 +69,21 @@ func TestCloseUnderSymmetryAndInverse(t *testing.T) {
 }
 
 // The trivial coset searched from symmetric roots and closed under the
-// symmetries holds, level by level, exactly the positions the search of
-// every sequence finds: both equal to seed 001's Table 1 ("moves in S").
+// symmetries, by the conjugates of the positions the search added or by a
+// pass over the bitmap, holds, level by level, exactly the positions the
+// search of every sequence finds: all equal to seed 001's Table 1 ("moves
+// in S").
 func TestTrivialCosetSymmetricSearch(t *testing.T) {
 	const depth = 7
 	seed := []int64{1, 10, 67, 456, 3079, 20076, 125218, 756092}
 	runs := map[string]*cosetRun{}
-	for name, from := range map[string]int{"every root": depth + 1, "symmetric roots": 5} {
+	for name, how := range map[string]struct{ from, freshMax int }{
+		"every root":                 {depth + 1, freshMax},
+		"symmetric roots":            {5, freshMax},
+		"symmetric roots and a pass": {5, 0},
+	} {
 		run := NewCosetSolver(cosetMoves, nil, NewBitmap(), 2).newRun(cube.Solved)
-		run.prepassFrom, run.symmetricFrom = 0, from
+		run.prepassFrom, run.symmetricFrom, run.freshMax = 0, how.from, how.freshMax
 		for d := 0; d <= depth; d++ {
 			if err := run.level(context.Background(), d, fullSearch); err != nil {
 				t.Fatal(err)
@@ -78,12 +97,15 @@ func TestTrivialCosetSymmetricSearch(t *testing.T) {
 		t.Logf("%s: probes %v", name, run.levels.Probes)
 		runs[name] = run
 	}
-	all, sym := runs["every root"].bm, runs["symmetric roots"].bm
-	for p := range NCornerPerms {
-		a, b := all.page(p), sym.page(p)
-		for i := range pageBytes {
-			if a[i] != b[i] {
-				t.Fatalf("page %d differs at byte %d", p, i)
+	all := runs["every root"].bm
+	for _, name := range []string{"symmetric roots", "symmetric roots and a pass"} {
+		sym := runs[name].bm
+		for p := range NCornerPerms {
+			a, b := all.page(p), sym.page(p)
+			for i := range pageBytes {
+				if a[i] != b[i] {
+					t.Fatalf("%s: page %d differs at byte %d", name, p, i)
+				}
 			}
 		}
 	}
