@@ -398,9 +398,10 @@ var (
 // nearH holds the move masks of the cosets within one move of H: H and
 // the four cosets a quarter turn of F, R, B or L takes it to (its own
 // inverse takes them back, and so does the other quarter turn of the same
-// face). Nearly every node the search reads masks for is one of these,
-// the children of the nodes two moves from the end, and finding them here
-// saves the coset move table's two cache misses.
+// face). After a prepass, the children of the nodes two moves from the
+// end that the search goes on to are all among them (a level of the
+// search's masks in five), and finding them here saves the coset move
+// table's two cache misses.
 type nearH struct {
 	cosets       []solver.Coset
 	nearer, same []uint32
