@@ -2,7 +2,6 @@ package cosets
 
 import (
 	"context"
-	"slices"
 	"sync"
 	"time"
 
@@ -54,6 +53,7 @@ type CosetSolver struct {
 	table *solver.CosetTable
 	moves *solver.CosetMoves
 	two   *solver.Solver
+	near  *nearH
 	bm    *Bitmap
 	// workers is the number of goroutines of each search and prepass.
 	workers int
@@ -64,7 +64,7 @@ type CosetSolver struct {
 // the positions a proof leaves (its ExtraDepths should be 0: any solution
 // within the bound will do).
 func NewCosetSolver(moves *solver.CosetMoves, two *solver.Solver, bm *Bitmap, workers int) *CosetSolver {
-	return &CosetSolver{table: moves.Table(), moves: moves, two: two, bm: bm, workers: workers}
+	return &CosetSolver{table: moves.Table(), moves: moves, two: two, near: newNearH(moves.Table()), bm: bm, workers: workers}
 }
 
 // Levels counts the positions of the coset of r at each distance from
@@ -128,7 +128,7 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 	prepassed := d > 0 && (c.total >= c.prepassFrom || how != fullSearch)
 	start := time.Now()
 	n := c.total
-	search := depthSearch{r: c.r, moves: c.moves, d: d, prepassed: prepassed, first: allMoves, workers: c.workers}
+	search := depthSearch{r: c.r, moves: c.moves, near: c.near, d: d, prepassed: prepassed, first: allMoves, workers: c.workers}
 	if prepassed {
 		n = c.bm.extend(c.workers, c.total)
 		if c.r == cube.Solved { // the trivial coset's other side (inverse.go)
@@ -205,6 +205,7 @@ const partialChunk = 16
 type depthSearch struct {
 	r         cube.Cube
 	moves     *solver.CosetMoves
+	near      *nearH
 	d         int
 	bm        *Bitmap
 	prepassed bool
@@ -273,7 +274,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 		found += int64(n)
 		mu.Unlock()
 	}
-	start, startPerm, near := solver.CosetOf(&r), permOf(&r), newNearH(table)
+	start, startPerm, near := solver.CosetOf(&r), permOf(&r), sc.near
 	// A partial search checks its goal after each chunk of roots, the
 	// chunks fixed, so that where it stops does not depend on the workers.
 	chunk, stop := len(roots), sc.stop
@@ -358,7 +359,7 @@ type cosetSearch struct {
 	// batch holds the positions found and not yet given to set.
 	batch []Coord
 	set   func([]Coord)
-	// nearH gives the masks of the children within a move of H.
+	// nearH gives the masks of the children near H.
 	nearH *nearH
 	// frames[left] holds the children of the node being searched with
 	// left moves to go: kept from node to node, because clearing a fresh
@@ -404,29 +405,53 @@ var (
 	}()
 )
 
-// nearH holds the move masks of the cosets within one move of H: H and
-// the four cosets a quarter turn of F, R, B or L takes it to (its own
-// inverse takes them back, and so does the other quarter turn of the same
-// face). After a prepass, the children of the nodes two moves from the
-// end that the search goes on to are all among them (a level of the
-// search's masks in five), and finding them here saves the coset move
-// table's two cache misses.
+// nearH holds the move masks of the cosets within nearDepth moves of H
+// (7,803 of them in HTM), in a hash table of 192 KB that stays in the
+// core's second-level cache. The search meets them at nearly every node
+// of its last levels: after a prepass the children a node with up to five
+// moves left goes on to are all within four moves (neededAfterPrepass),
+// and finding their masks here saves the coset move table's two cache
+// misses each.
 type nearH struct {
-	cosets       []solver.Coset
-	nearer, same []uint32
+	keys  []uint32 // nearKey(x) + 1 for coset x; 0 marks an empty slot
+	pairs []uint64 // nearer | same<<32
+	shift uint
 }
 
-// newNearH finds the cosets within a move of H and their masks by moving
-// them by every face turn in t.
+// nearDepth is the distance from H within which nearH holds the cosets.
+const nearDepth = 4
+
+// nearKey packs coset x.
+func nearKey(x solver.Coset) uint32 {
+	return uint32((x.Slice*cube.NFlip+x.Flip)*cube.NTwist + x.Twist)
+}
+
+// newNearH finds the cosets within nearDepth moves of H, breadth first
+// from H by every face turn in t, and their masks by moving each by
+// every face turn.
 func newNearH(t *solver.CosetTable) *nearH {
-	h := &nearH{cosets: []solver.Coset{{}}}
-	for m := range cube.Move(cube.NFaceMoves) {
-		if x := t.Move(solver.Coset{}, m); !slices.Contains(h.cosets, x) {
-			h.cosets = append(h.cosets, x)
+	level, seen := []solver.Coset{{}}, map[solver.Coset]bool{{}: true}
+	var all []solver.Coset
+	for d := 0; d <= nearDepth; d++ {
+		all = append(all, level...)
+		var next []solver.Coset
+		for _, x := range level {
+			for m := range cube.Move(cube.NFaceMoves) {
+				if y := t.Move(x, m); !seen[y] {
+					seen[y] = true
+					next = append(next, y)
+				}
+			}
 		}
+		level = next
 	}
-	for _, x := range h.cosets {
-		var nearer, same uint32
+	bits := uint(1)
+	for 1<<bits < 2*len(all) {
+		bits++
+	}
+	h := &nearH{keys: make([]uint32, 1<<bits), pairs: make([]uint64, 1<<bits), shift: 32 - bits}
+	for _, x := range all {
+		var nearer, same uint64
 		for m := range cube.Move(cube.NFaceMoves) {
 			switch t.Distance(t.Move(x, m)) - t.Distance(x) {
 			case -1:
@@ -435,19 +460,29 @@ func newNearH(t *solver.CosetTable) *nearH {
 				same |= 1 << m
 			}
 		}
-		h.nearer, h.same = append(h.nearer, nearer), append(h.same, same)
+		i := h.slot(nearKey(x))
+		for h.keys[i] != 0 {
+			i = (i + 1) & uint32(len(h.keys)-1)
+		}
+		h.keys[i], h.pairs[i] = nearKey(x)+1, nearer|same<<32
 	}
 	return h
 }
 
-// masks returns the masks of x, which must be within a move of H.
+// slot is where the search for key k begins (a multiplicative hash).
+func (h *nearH) slot(k uint32) uint32 { return k * 0x9e3779b1 >> h.shift }
+
+// masks returns the masks of x, which must be within nearDepth moves of H.
 func (h *nearH) masks(x solver.Coset) (nearer, same uint32) {
-	for i, y := range h.cosets {
-		if x == y {
-			return h.nearer[i], h.same[i]
+	k := nearKey(x) + 1
+	for i := h.slot(k - 1); ; i = (i + 1) & uint32(len(h.keys)-1) {
+		switch h.keys[i] {
+		case k:
+			return uint32(h.pairs[i]), uint32(h.pairs[i] >> 32)
+		case 0:
+			panic("cosets: a coset said to be near H is not")
 		}
 	}
-	panic("cosets: a coset said to be within a move of H is not")
 }
 
 // search continues from position p in coset x, at distance n from H, by
@@ -500,12 +535,12 @@ func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves 
 		children[k].m, children[k].x, children[k].n = m, w.table.Move(x, m), child
 	}
 	for i := range k {
-		if c := &children[i]; c.n > 1 {
+		if c := &children[i]; c.n > nearDepth {
 			c.entry = w.moves.Entry(c.x)
 		}
 	}
 	for i := range k {
-		if c := &children[i]; c.n > 1 {
+		if c := &children[i]; c.n > nearDepth {
 			c.nearer, c.same = w.moves.Masks(c.entry, c.n)
 		} else {
 			c.nearer, c.same = w.nearH.masks(c.x)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/solver"
 )
 
 // rankQuad and unrankQuad are inverse, over all 11,880 placements.
@@ -41,17 +42,27 @@ func TestPermCoordinates(t *testing.T) {
 	}
 }
 
-// The five cosets within a move of H, with their masks from moving them,
-// agree with the coset move table's masks.
+// The cosets within nearDepth moves of H, with their masks from moving
+// them, agree with the coset move table's masks, and there are as many
+// as results/coset_distance.arrow counts within 4 moves in HTM.
 func TestNearH(t *testing.T) {
 	h := newNearH(cosetTable)
-	if len(h.cosets) != 5 {
-		t.Fatalf("%d cosets within a move of H, want 5", len(h.cosets))
-	}
-	for _, x := range h.cosets {
+	n := 0
+	for i, k := range h.keys {
+		if k == 0 {
+			continue
+		}
+		n++
+		x := solver.Coset{Twist: int(k-1) % cube.NTwist, Flip: int(k-1) / cube.NTwist % cube.NFlip, Slice: int(k-1) / cube.NTwist / cube.NFlip}
+		if cosetTable.Distance(x) > nearDepth {
+			t.Fatalf("coset %+v is %d moves from H", x, cosetTable.Distance(x))
+		}
 		nearer, same := h.masks(x)
-		if wantNearer, wantSame := cosetMoves.At(x); nearer != wantNearer || same != wantSame {
+		if wantNearer, wantSame := cosetMoves.At(x); nearer != wantNearer || same != wantSame || h.pairs[i] != uint64(nearer)|uint64(same)<<32 {
 			t.Fatalf("coset %+v: masks %#x, %#x; the move table's %#x, %#x", x, nearer, same, wantNearer, wantSame)
 		}
+	}
+	if n != 1+4+50+592+7156 {
+		t.Fatalf("%d cosets within %d moves of H, want 7,803", n, nearDepth)
 	}
 }
