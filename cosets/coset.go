@@ -64,7 +64,7 @@ type CosetSolver struct {
 // the positions a proof leaves (its ExtraDepths should be 0: any solution
 // within the bound will do).
 func NewCosetSolver(moves *solver.CosetMoves, two *solver.Solver, bm *Bitmap, workers int) *CosetSolver {
-	return &CosetSolver{table: moves.Table(), moves: moves, two: two, near: newNearH(moves.Table()), bm: bm, workers: workers}
+	return &CosetSolver{table: moves.Table(), moves: moves, two: two, near: newNearH(moves), bm: bm, workers: workers}
 }
 
 // Levels counts the positions of the coset of r at each distance from
@@ -274,7 +274,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 		found += int64(n)
 		mu.Unlock()
 	}
-	start, startPerm, near := solver.CosetOf(&r), permOf(&r), sc.near
+	start, startPerm := solver.CosetOf(&r), permOf(&r)
 	// A partial search checks its goal after each chunk of roots, the
 	// chunks fixed, so that where it stops does not depend on the workers.
 	chunk, stop := len(roots), sc.stop
@@ -284,7 +284,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	for lo := 0; lo < len(roots) && !(stop.Goal > 0 && stop.Found+added >= stop.Goal); lo += chunk {
 		part := roots[lo:min(lo+chunk, len(roots))]
 		parallel.For(len(part), sc.workers, func(int) func(int) {
-			w := &cosetSearch{table: table, moves: moves, set: flush, last: allMoves, needed: within, frames: make([]children, d+1), nearH: near}
+			w := &cosetSearch{table: table, moves: moves, set: flush, last: allMoves, needed: within, frames: make([]children, d+1), near: sc.near}
 			if sc.prepassed {
 				w.last, w.needed = outsideA, neededAfterPrepass
 			}
@@ -359,8 +359,8 @@ type cosetSearch struct {
 	// batch holds the positions found and not yet given to set.
 	batch []Coord
 	set   func([]Coord)
-	// nearH gives the masks of the children near H.
-	nearH *nearH
+	// near gives the masks of the children near H.
+	near *nearH
 	// frames[left] holds the children of the node being searched with
 	// left moves to go: kept from node to node, because clearing a fresh
 	// array of them at every node took a seventh of a search's time.
@@ -427,9 +427,9 @@ func nearKey(x solver.Coset) uint32 {
 }
 
 // newNearH finds the cosets within nearDepth moves of H, breadth first
-// from H by every face turn in t, and their masks by moving each by
-// every face turn.
-func newNearH(t *solver.CosetTable) *nearH {
+// from H by every face turn, and keeps their masks from cm.
+func newNearH(cm *solver.CosetMoves) *nearH {
+	t := cm.Table()
 	level, seen := []solver.Coset{{}}, map[solver.Coset]bool{{}: true}
 	var all []solver.Coset
 	for d := 0; d <= nearDepth; d++ {
@@ -451,20 +451,12 @@ func newNearH(t *solver.CosetTable) *nearH {
 	}
 	h := &nearH{keys: make([]uint32, 1<<bits), pairs: make([]uint64, 1<<bits), shift: 32 - bits}
 	for _, x := range all {
-		var nearer, same uint64
-		for m := range cube.Move(cube.NFaceMoves) {
-			switch t.Distance(t.Move(x, m)) - t.Distance(x) {
-			case -1:
-				nearer |= 1 << m
-			case 0:
-				same |= 1 << m
-			}
-		}
+		nearer, same := cm.At(x)
 		i := h.slot(nearKey(x))
 		for h.keys[i] != 0 {
 			i = (i + 1) & uint32(len(h.keys)-1)
 		}
-		h.keys[i], h.pairs[i] = nearKey(x)+1, nearer|same<<32
+		h.keys[i], h.pairs[i] = nearKey(x)+1, uint64(nearer)|uint64(same)<<32
 	}
 	return h
 }
@@ -543,7 +535,7 @@ func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves 
 		if c := &children[i]; c.n > nearDepth {
 			c.nearer, c.same = w.moves.Masks(c.entry, c.n)
 		} else {
-			c.nearer, c.same = w.nearH.masks(c.x)
+			c.nearer, c.same = w.near.masks(c.x)
 		}
 	}
 	for i := range k {

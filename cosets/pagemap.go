@@ -1,6 +1,9 @@
 package cosets
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // A pageMap is what a one-to-one map of H onto itself that acts on each of
 // a position's three permutations alone does to the bitmap: inverting a
@@ -72,4 +75,11 @@ func (t *pageMap) orImage(acc *[nRows]uint32, src []byte, from int) {
 		acc[rows[r][0]] |= w & middleHalves[0]
 		acc[rows[r][1]] |= w & middleHalves[1]
 	}
+}
+
+// image returns the image of position x, page from pageOf, row from rowOf
+// and bit from middle, as orImage moves a row's bits.
+func (t *pageMap) image(x Coord) Coord {
+	row := t.rowOf[parity.perm8[x.Corners]][x.Edges/2][parity.middle[x.Middle]]
+	return At(int(t.pageOf[x.Corners]), int(row), bits.TrailingZeros32(t.middle.apply(1<<x.Middle)))
 }

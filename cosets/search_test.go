@@ -42,24 +42,50 @@ func TestPermCoordinates(t *testing.T) {
 	}
 }
 
-// The cosets within nearDepth moves of H, with their masks from moving
-// them, agree with the coset move table's masks, and there are as many
-// as results/coset_distance.arrow counts within 4 moves in HTM.
+// nearH holds exactly the cosets within nearDepth moves of H: H, every
+// entry within nearDepth, every face turn of an entry nearer than
+// nearDepth an entry, and as many as results/coset_distance.arrow counts
+// within 4 moves in HTM; and each entry's masks are those found by moving
+// its coset by every face turn and comparing distances.
 func TestNearH(t *testing.T) {
-	h := newNearH(cosetTable)
+	h := newNearH(cosetMoves)
+	has := func(x solver.Coset) bool {
+		for i := h.slot(nearKey(x)); h.keys[i] != 0; i = (i + 1) & uint32(len(h.keys)-1) {
+			if h.keys[i] == nearKey(x)+1 {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(solver.Coset{}) {
+		t.Fatal("H's own coset is missing")
+	}
 	n := 0
-	for i, k := range h.keys {
+	for _, k := range h.keys {
 		if k == 0 {
 			continue
 		}
 		n++
 		x := solver.Coset{Twist: int(k-1) % cube.NTwist, Flip: int(k-1) / cube.NTwist % cube.NFlip, Slice: int(k-1) / cube.NTwist / cube.NFlip}
-		if cosetTable.Distance(x) > nearDepth {
-			t.Fatalf("coset %+v is %d moves from H", x, cosetTable.Distance(x))
+		d := cosetTable.Distance(x)
+		if d > nearDepth {
+			t.Fatalf("coset %+v is %d moves from H", x, d)
 		}
-		nearer, same := h.masks(x)
-		if wantNearer, wantSame := cosetMoves.At(x); nearer != wantNearer || same != wantSame || h.pairs[i] != uint64(nearer)|uint64(same)<<32 {
-			t.Fatalf("coset %+v: masks %#x, %#x; the move table's %#x, %#x", x, nearer, same, wantNearer, wantSame)
+		var wantNearer, wantSame uint32
+		for m := range cube.Move(cube.NFaceMoves) {
+			y := cosetTable.Move(x, m)
+			if d < nearDepth && !has(y) {
+				t.Fatalf("coset %+v, %d moves from H, is missing", y, cosetTable.Distance(y))
+			}
+			switch cosetTable.Distance(y) - d {
+			case -1:
+				wantNearer |= 1 << m
+			case 0:
+				wantSame |= 1 << m
+			}
+		}
+		if nearer, same := h.masks(x); nearer != wantNearer || same != wantSame {
+			t.Fatalf("coset %+v: masks %#x, %#x; moving it gives %#x, %#x", x, nearer, same, wantNearer, wantSame)
 		}
 	}
 	if n != 1+4+50+592+7156 {

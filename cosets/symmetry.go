@@ -1,7 +1,6 @@
 package cosets
 
 import (
-	"math/bits"
 	"slices"
 	"sync"
 
@@ -149,10 +148,8 @@ func (b *Bitmap) addConjugates(xs []Coord) int64 {
 	t := conjugations()
 	var added int64
 	for _, x := range xs {
-		q, r, k := parity.perm8[x.Corners], x.Edges/2, parity.middle[x.Middle]
 		for _, m := range t.maps {
-			y := At(int(m.pageOf[x.Corners]), int(m.rowOf[q][r][k]), bits.TrailingZeros32(m.middle.apply(1<<x.Middle)))
-			if b.Set(y) {
+			if b.Set(m.image(x)) {
 				added++
 			}
 		}
