@@ -3,6 +3,7 @@ package cosets
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -161,7 +162,7 @@ var parity = func() (t struct {
 	}
 	for x := range NMiddlePerms {
 		var p [4]uint8
-		cube.UnrankPerm(x, p[:])
+		cube.UnrankPerm(int(middleOrder.rank[x]), p[:])
 		t.middle[x] = uint8(cube.PermParity(p[:]))
 	}
 	return t
@@ -283,57 +284,129 @@ func (b *Bitmap) extend(workers int, total int64) int64 {
 }
 
 // extendRows ORs into every row of acc, target page tp's, the rows the
-// moves of A bring from src. It works a block of extendBlock rows at a
-// time, every move on a block before the next block, so that the block of
-// acc stays in the first-level cache while the ten source pages are read
-// (a fifth faster than a move at a time over the whole page, in a
-// one-off microbenchmark of one page). Where most
-// rows are full (skipFull), skipping them saves the half turns'
-// permutations; elsewhere the test costs more than it saves. It lists
-// its sources itself, not by sourcesOf, in the three fields its loops read:
-// the prepass's hottest loop measured 15% slower through sourcesOf.
+// moves of A bring from src, a row at a time from all ten source pages,
+// as seed 002's inner loop does (hcoset.w, "The inner loop"): each row of
+// acc is read and written once, and the source rows' offsets for a target
+// row lie side by side (prepassRows). The U and D turns keep a row's bits;
+// in the middle edges' order (middleOrder), B2 is F2 after F2·B2, L2 is R2
+// after R2·L2, and these Klein moves and F2 are bit operations, so the
+// four half turns cost one F2 and one R2 (two table look-ups). Where most
+// rows are full (skipFull), the full ones are skipped; elsewhere the test
+// costs more than it saves.
 func extendRows(acc *[nRows]uint32, src *Bitmap, tp int, skipFull bool) {
-	var sources [NMoves]struct {
-		from unsafe.Pointer
-		rows *[nRows]uint16
-		perm *rowPerm // nil for U and D turns, which keep the middle edges
+	var from [NMoves]unsafe.Pointer // in prepassOrder; an empty source reads the empty page
+	for j, i := range prepassOrder {
+		from[j] = pageStart(src.page(int(tables.corners[tp][tables.inverse[i]])))
 	}
-	n := 0
-	for i, m := range Moves {
-		back := tables.inverse[i]
-		sp := int(tables.corners[tp][back])
-		if !src.used(sp) {
+	u1, u2, u3, d1, d2, d3 := from[0], from[1], from[2], from[3], from[4], from[5]
+	f2, b2, r2, l2 := from[6], from[7], from[8], from[9]
+	for t, v := range acc {
+		if skipFull && v == rowMask {
 			continue
 		}
-		sources[n].from, sources[n].rows, sources[n].perm = pageStart(src.pages[sp]), &tables.rows[back], nil
-		if m.Axis() != cube.AxisUD {
-			sources[n].perm = &rowPerms[i]
-		}
-		n++
-	}
-	for lo := 0; lo < nRows; lo += extendBlock {
-		block := acc[lo:min(lo+extendBlock, nRows)]
-		for _, s := range sources[:n] {
-			from, rows, perm := s.from, s.rows[lo:lo+len(block)], s.perm
-			switch {
-			case perm == nil:
-				for t, v := range block {
-					block[t] = v | loadRow(from, rows[t])
-				}
-			case skipFull:
-				for t, v := range block {
-					if v != rowMask {
-						block[t] = v | perm.apply(loadRow(from, rows[t]))
-					}
-				}
-			default:
-				for t, v := range block {
-					block[t] = v | perm.apply(loadRow(from, rows[t]))
-				}
-			}
-		}
+		o := &prepassRows[t]
+		ud := loadWord(u1, o[0]) | loadWord(u2, o[1]) | loadWord(u3, o[2]) |
+			loadWord(d1, o[3]) | loadWord(d2, o[4]) | loadWord(d3, o[5])
+		fb := f2Row(loadWord(f2, o[6]) | f2b2Row(loadWord(b2, o[7])))
+		rl := r2Row.apply(loadWord(r2, o[8]) | r2l2Row(loadWord(l2, o[9])))
+		acc[t] = v | ud&rowMask | fb | rl
 	}
 }
+
+// prepassOrder lists the moves of A, by their index in Moves, in the
+// order extendRows reads their sources: the six U and D turns, then F2,
+// B2, R2 and L2.
+var prepassOrder = func() (order [NMoves]int) {
+	n := 0
+	for i, m := range Moves {
+		if m.Axis() == cube.AxisUD {
+			order[n], n = i, n+1
+		}
+	}
+	for _, m := range []cube.Move{cube.F2, cube.B2, cube.R2, cube.L2} {
+		order[n], n = slices.Index(Moves, m), n+1
+	}
+	return order
+}()
+
+// prepassRows[t][j] is the byte offset in its page of the row that target
+// row t comes from by move Moves[prepassOrder[j]]: row major, so that
+// extendRows reads a row's ten offsets from one cache line or two (403 KB).
+var prepassRows = func() *[nRows][NMoves]uint16 {
+	t := new([nRows][NMoves]uint16)
+	for j, i := range prepassOrder {
+		back := &tables.rows[tables.inverse[i]]
+		for r := range nRows {
+			t[r][j] = back[r] * rowBytes
+		}
+	}
+	return t
+}()
+
+// loadWord returns the 32 bits at byte offset off of the page whose
+// first byte is at page: a row and the next row's first byte, which the
+// callers mask off (loadRow masks it itself).
+func loadWord(page unsafe.Pointer, off uint16) uint32 {
+	return *(*uint32)(unsafe.Add(page, int(off)))
+}
+
+// The halves of a row: its even middle-edge permutations are bits 0-11,
+// its odd ones bits 12-23 (middleOrder).
+const (
+	halfBits = NMiddlePerms / 2
+	halfMask = 1<<halfBits - 1
+)
+
+// f2Row moves a row's bits as F2 moves the middle edges: bit k to bit
+// k+12 and back (middleOrder). Bits above the row's 24 are ignored.
+func f2Row(v uint32) uint32 { return v&halfMask<<halfBits | v>>halfBits&halfMask }
+
+// f2b2Row moves a row's bits as F2·B2 moves the middle edges: bit k to
+// bit k^1 (middleOrder), B2's move being f2Row(f2b2Row(v)). Bits above
+// the row's 24 are dropped.
+func f2b2Row(v uint32) uint32 { return v&0x555555<<1 | v>>1&0x555555 }
+
+// r2l2Row moves a row's bits as R2·L2 moves the middle edges: bit k to
+// k^2 on the even half and k^3 on the odd half (middleOrder), L2's move
+// being r2Row.apply(r2l2Row(v)). Bits above the row's 24 are dropped.
+func r2l2Row(v uint32) uint32 {
+	v = v&0x333333<<2 | v>>2&0x333333
+	return v&halfMask | v&0x555000<<1 | v>>1&0x555000
+}
+
+// A halfTurn moves a row's bits as a half turn moves the middle edges:
+// it exchanges the parities, taking the bits of one half onto the other
+// half, looked up 12 bits at a time (seed 002's rearrangement tables;
+// 16 KB).
+type halfTurn struct {
+	// fromEven[v] is the odd half's bits, shifted down, that the even
+	// half's bits v go to; fromOdd[v] the even half's, from the odd v.
+	fromEven, fromOdd [1 << halfBits]uint16
+}
+
+// apply moves row v (bits above its 24 are ignored).
+func (h *halfTurn) apply(v uint32) uint32 {
+	return uint32(h.fromEven[v&halfMask])<<halfBits | uint32(h.fromOdd[v>>halfBits&halfMask])
+}
+
+// r2Row is R2's.
+var r2Row = func() (t halfTurn) {
+	i := slices.Index(Moves, cube.R2)
+	for v := range 1 << halfBits {
+		for b := range halfBits {
+			if v>>b&1 == 0 {
+				continue
+			}
+			even, odd := int(tables.middle[b][i]), int(tables.middle[halfBits+b][i])
+			if even < halfBits || odd >= halfBits {
+				panic("cosets: a half turn keeps the middle edges' parity")
+			}
+			t.fromEven[v] |= 1 << (even - halfBits)
+			t.fromOdd[v] |= 1 << odd
+		}
+	}
+	return t
+}()
 
 // source is one of the pages a target page's rows come from in a
 // prepass: the page one move of A before it.
@@ -375,9 +448,6 @@ func sourcesOf(src *Bitmap, tp int, sources *[NMoves]source) int {
 	}
 	return n
 }
-
-// extendBlock is the rows extendRows works on at a time: 8 KB of acc.
-const extendBlock = 2048
 
 // pageStart is the address of a page's first byte, for loadRow.
 func pageStart(page []byte) unsafe.Pointer {

@@ -39,7 +39,8 @@ const NMoves = 10
 // since a move moves places, not names, it takes such a pair to another
 // pair (moveTables checks it). The bitmap (bitmap.go) keeps one row of
 // bits per pair, Edges/2, and leaves Edges's low bit to the parity. Middle
-// ranks the middle edges' permutation.
+// numbers the middle edges' permutation in middleOrder's order, which
+// makes the half turns of F and B bit operations on a row.
 type Coord struct {
 	Corners, Edges, Middle int
 }
@@ -50,11 +51,7 @@ func CoordOf(c *cube.Cube) Coord {
 	for pos, e := range c.EP[:8] {
 		where[e] = uint8(pos)
 	}
-	var middle [4]uint8
-	for i, e := range c.EP[8:] {
-		middle[i] = uint8(e - cube.FR)
-	}
-	return Coord{Corners: c.CornerPerm(), Edges: cube.RankPerm(where[:]), Middle: cube.RankPerm(middle[:])}
+	return Coord{Corners: c.CornerPerm(), Edges: cube.RankPerm(where[:]), Middle: int(middleOrder.of[middleRank(c)])}
 }
 
 // Cube returns the position of H with coordinates x.
@@ -66,13 +63,75 @@ func (x Coord) Cube() cube.Cube {
 	for e, pos := range where {
 		c.EP[pos] = cube.Edge(e)
 	}
+	setMiddleRank(&c, int(middleOrder.rank[x.Middle]))
+	return c
+}
+
+// middleRank returns cube.RankPerm of the middle edges' permutation of c
+// (which middle edge is on each middle place), which must lie in H.
+func middleRank(c *cube.Cube) int {
 	var middle [4]uint8
-	cube.UnrankPerm(x.Middle, middle[:])
+	for i, e := range c.EP[8:] {
+		middle[i] = uint8(e - cube.FR)
+	}
+	return cube.RankPerm(middle[:])
+}
+
+// setMiddleRank puts on c's middle places the middle edges' permutation
+// of cube.RankPerm r.
+func setMiddleRank(c *cube.Cube, r int) {
+	var middle [4]uint8
+	cube.UnrankPerm(r, middle[:])
 	for i, e := range middle {
 		c.EP[8+i] = cube.FR + cube.Edge(e)
 	}
-	return c
 }
+
+// middleOrder numbers the 24 middle-edge permutations for the bitmap's
+// rows (bitmap.go): of[r] is Coord.Middle of the permutation of
+// cube.RankPerm r, rank its inverse. It makes the half turns cheap on a
+// row's 24 bits, as seed 002's prepass keeps F2 free by its bit order
+// (hcoset.w, "The inner loop"):
+//
+//   - the even permutations are 0..11, the odd ones 12..23, and F2 takes k
+//     to k+12 and back: a half turn takes one half of a row onto the other;
+//   - the even ones are 4c+j, the permutation r_c moved by v_j, where
+//     v_0..v_3 are the moves of the Klein group the half turns' pairs make
+//     (none, F2·B2, R2·L2, F2·B2·R2·L2), and r_c is the identity moved c
+//     times by F2·R2, so that F2·B2 and R2·L2 exchange bits as k^1 and k^2
+//     (F2 turns them into k^1 and k^3 on the odd half), and B2 and L2 are
+//     F2 and R2 after them.
+//
+// The identity stays 0.
+var middleOrder = func() (t struct{ of, rank [NMiddlePerms]uint8 }) {
+	after := func(r int, moves ...cube.Move) int {
+		c := cube.Solved
+		setMiddleRank(&c, r)
+		for _, m := range moves {
+			c.Move(&c, m)
+		}
+		return middleRank(&c)
+	}
+	klein := [4][]cube.Move{nil, {cube.F2, cube.B2}, {cube.R2, cube.L2}, {cube.F2, cube.B2, cube.R2, cube.L2}}
+	var numbered [NMiddlePerms]bool
+	r := 0 // r_c
+	for c := range 3 {
+		for j, v := range klein {
+			even := after(r, v...)
+			odd := after(even, cube.F2)
+			if numbered[even] || numbered[odd] {
+				panic("cosets: the middle edges' order numbers a permutation twice")
+			}
+			t.of[even], t.of[odd] = uint8(4*c+j), uint8(NMiddlePerms/2+4*c+j)
+			numbered[even], numbered[odd] = true, true
+		}
+		r = after(r, cube.F2, cube.R2)
+	}
+	for r, x := range t.of {
+		t.rank[x] = uint8(r)
+	}
+	return t
+}()
 
 // InH reports whether c lies in H: every piece oriented, the middle edges
 // in the middle layer.

@@ -169,7 +169,7 @@ func newPermTables() *permTables {
 			for i, p := range places {
 				middle[p-8] = uint8(i)
 			}
-			t.middleRank[x] = uint8(cube.RankPerm(middle[:]))
+			t.middleRank[x] = middleOrder.of[cube.RankPerm(middle[:])]
 		}
 	}
 	return t
