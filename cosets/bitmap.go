@@ -177,33 +177,6 @@ func popCount(page []byte) int64 {
 	return int64(n)
 }
 
-// rowPerm permutes the 24 bits of a row as one move permutes the middle
-// edges: a table per byte of the row.
-type rowPerm [rowBytes][256]uint32
-
-// apply permutes the low 24 bits of v (its high byte is ignored).
-func (t *rowPerm) apply(v uint32) uint32 {
-	return t[0][v&0xff] | t[1][v>>8&0xff] | t[2][v>>16&0xff]
-}
-
-// rowPerms[i] is Moves[i]'s.
-var rowPerms = func() (t [NMoves]rowPerm) {
-	for i := range Moves {
-		for k := range rowBytes {
-			for v := range 256 {
-				var w uint32
-				for b := range 8 {
-					if v>>b&1 != 0 {
-						w |= 1 << tables.middle[8*k+b][i]
-					}
-				}
-				t[i][k][v] = w
-			}
-		}
-	}
-	return t
-}()
-
 // pageWork is one worker's state for extendPage: the index of the source
 // pages' nonzero words when the set is sparse, and a buffer for the list of
 // the target page's rows not yet full.
@@ -412,7 +385,6 @@ var r2Row = func() (t halfTurn) {
 // prepass: the page one move of A before it.
 type source struct {
 	from unsafe.Pointer // its first byte (pageStart)
-	perm *rowPerm       // the middle edges' permutation; nil for U and D turns, which keep them
 	move int            // the move, an index of Moves
 }
 
@@ -423,27 +395,47 @@ func (s *source) back() *[nRows]uint16 { return &tables.rows[tables.inverse[s.mo
 func (s *source) to() *[nRows]uint16 { return &tables.rows[s.move] }
 
 // moved returns row v of the source as the move leaves it.
-func (s *source) moved(v uint32) uint32 {
-	if s.perm == nil {
-		return v
+func (s *source) moved(v uint32) uint32 { return moveRow(s.move, v) }
+
+// moveRow returns row v as Moves[i] moves its bits: U and D turns keep
+// them, and the half turns are extendRows's bit operations and look-ups.
+// Bits above the row's 24 are ignored.
+func moveRow(i int, v uint32) uint32 {
+	switch rowMoves[i] {
+	case cube.F2:
+		return f2Row(v)
+	case cube.B2:
+		return f2Row(f2b2Row(v))
+	case cube.R2:
+		return r2Row.apply(v)
+	case cube.L2:
+		return r2Row.apply(r2l2Row(v))
 	}
-	return s.perm.apply(v)
+	return v & rowMask
 }
+
+// rowMoves[i] is Moves[i] where it is a half turn, else 0, so that
+// moveRow's switch reads one byte.
+var rowMoves = func() (t [NMoves]cube.Move) {
+	for i, m := range Moves {
+		if m.Axis() != cube.AxisUD {
+			t[i] = m
+		}
+	}
+	return t
+}()
 
 // sourcesOf fills sources with target page tp's sources in src that hold
 // positions, in the order of Moves, and returns how many there are.
 func sourcesOf(src *Bitmap, tp int, sources *[NMoves]source) int {
 	n := 0
-	for i, m := range Moves {
+	for i := range Moves {
 		back := tables.inverse[i]
 		sp := int(tables.corners[tp][back])
 		if !src.used(sp) {
 			continue
 		}
 		sources[n] = source{from: pageStart(src.pages[sp]), move: i}
-		if m.Axis() != cube.AxisUD {
-			sources[n].perm = &rowPerms[i]
-		}
 		n++
 	}
 	return n
@@ -456,11 +448,12 @@ func pageStart(page []byte) unsafe.Pointer {
 }
 
 // sparseBelow is the number of positions under which a prepass reads its
-// source pages by scatterRows: a set of at most a 200th of H sets about a
-// bit in 25 of its pages' 8-byte words, and moving those words' rows
-// costs less than gathering every row (after a coset's search to depth 15
-// about a 500th of H is set).
-const sparseBelow = HSize / 200
+// source pages by scatterRows, moving the rows of their nonzero 8-byte
+// words, rather than gathering every row (extendRows). Measured on one
+// page in cache: at a thousandth of H set, scattering took 0.57 of the
+// gathering's time, and at a 500th about as long (a coset's search to
+// depth 15 sets about a 500th, so its prepass at 16 gathers).
+const sparseBelow = HSize / 1000
 
 // wordIndex marks the nonzero 8-byte words of every page of a bitmap: bit
 // k%64 of words[p][k/64] for word k of page p (38 MB).

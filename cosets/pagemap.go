@@ -21,6 +21,15 @@ type pageMap struct {
 	middle rowPerm
 }
 
+// rowPerm permutes the 24 bits of a row as a map permutes the middle
+// edges: a table per byte of the row.
+type rowPerm [rowBytes][256]uint32
+
+// apply permutes the low 24 bits of v (its high byte is ignored).
+func (t *rowPerm) apply(v uint32) uint32 {
+	return t[0][v&0xff] | t[1][v>>8&0xff] | t[2][v>>16&0xff]
+}
+
 // middleHalves[k] holds the bits of a row whose middle-edge permutation
 // has parity k.
 var middleHalves = func() (t [2]uint32) {
