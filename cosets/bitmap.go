@@ -316,13 +316,6 @@ var prepassRows = func() *[nRows][NMoves]uint16 {
 	return t
 }()
 
-// loadWord returns the 32 bits at byte offset off of the page whose
-// first byte is at page: a row and the next row's first byte, which the
-// callers mask off (loadRow masks it itself).
-func loadWord(page unsafe.Pointer, off uint16) uint32 {
-	return *(*uint32)(unsafe.Add(page, int(off)))
-}
-
 // The halves of a row: its even middle-edge permutations are bits 0-11,
 // its odd ones bits 12-23 (middleOrder).
 const (

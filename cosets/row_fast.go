@@ -16,6 +16,13 @@ func loadRow(page unsafe.Pointer, r uint16) uint32 {
 	return *(*uint32)(unsafe.Add(page, int(r)*rowBytes)) & rowMask
 }
 
+// loadWord returns the 32 bits at byte offset off of the page whose first
+// byte is at page, as loadRow reads them: a row and the next row's first
+// byte, which the callers drop (extendRows, which saves loadRow's mask).
+func loadWord(page unsafe.Pointer, off uint16) uint32 {
+	return *(*uint32)(unsafe.Add(page, int(off)))
+}
+
 // storeRow writes v, a row, as row r of the page whose first byte is at
 // page; its fourth byte, zero, lands on the next row's first (written
 // after it) or the page's padding.
