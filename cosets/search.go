@@ -84,9 +84,10 @@ func unrankQuad(x int) [4]uint8 {
 type permTables struct {
 	corners [NCornerPerms][cube.NFaceMoves]uint16
 	quads   [nQuads][cube.NFaceMoves]uint16
-	// At a position of H, Coord.Edges is upRank[up] + downRank[down] and
-	// Coord.Middle is middleRank[middle] (the digits of cube.RankPerm of the
-	// U-D edges' places split between the two groups, see newPermTables).
+	// At a position of H, Coord.Edges is upRank[up] + downRank[down] (the
+	// digits of cube.RankPerm of the U-D edges' places split between the
+	// two groups, see newPermTables) and Coord.Middle is middleRank[middle]
+	// (numbered by middleOrder).
 	upRank, downRank [nQuads]uint16
 	middleRank       [nQuads]uint8
 	// follows[m] has bit n set when n may follow m in a canonical sequence
