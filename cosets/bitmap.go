@@ -363,12 +363,13 @@ var r2Row = func() (t halfTurn) {
 			if v>>b&1 == 0 {
 				continue
 			}
-			even, odd := int(tables.middle[b][i]), int(tables.middle[halfBits+b][i])
-			if even < halfBits || odd >= halfBits {
+			// Where even bit b and odd bit b go: to the other half.
+			toOdd, toEven := int(tables.middle[b][i]), int(tables.middle[halfBits+b][i])
+			if toOdd < halfBits || toEven >= halfBits {
 				panic("cosets: a half turn keeps the middle edges' parity")
 			}
-			t.fromEven[v] |= 1 << (even - halfBits)
-			t.fromOdd[v] |= 1 << odd
+			t.fromEven[v] |= 1 << (toOdd - halfBits)
+			t.fromOdd[v] |= 1 << toEven
 		}
 	}
 	return t
