@@ -39,7 +39,9 @@ type CosetLevels struct {
 	// Positions[d] is the number of positions of the coset at distance d.
 	Positions []int64
 	// Probes[d] is the number of sequences of depth d's search that ended
-	// in H (each sets one bit, new or not).
+	// in H (each sets one bit, new or not); where the search met the
+	// positions left in the middle (meet.go), those that ended at one of
+	// them.
 	Probes []int64
 	// PrepassSeconds[d] and SearchSeconds[d] are what depth d's prepass
 	// and search took.
@@ -88,6 +90,7 @@ type cosetRun struct {
 	prepassFrom   int64                          // prepassFrom, but in tests
 	symmetricFrom int                            // symmetricFrom, but in tests
 	onlyLeftBelow int64                          // onlyLeftBelow, but in tests
+	meetMax       int64                          // meetMaxEntries, but in tests
 	freshMax      int                            // freshMax, but in tests
 	left          func() []Coord                 // the positions not in bm, but in tests
 	goal          func(afterPrepass int64) int64 // partialGoal, but in tests
@@ -97,7 +100,7 @@ type cosetRun struct {
 // newRun empties the bitmap for the coset of r.
 func (s *CosetSolver) newRun(r cube.Cube) *cosetRun {
 	s.bm.reset(s.workers)
-	return &cosetRun{CosetSolver: s, r: r, prepassFrom: prepassFrom, symmetricFrom: symmetricFrom, onlyLeftBelow: onlyLeftBelow, freshMax: freshMax,
+	return &cosetRun{CosetSolver: s, r: r, prepassFrom: prepassFrom, symmetricFrom: symmetricFrom, onlyLeftBelow: onlyLeftBelow, meetMax: meetMaxEntries, freshMax: freshMax,
 		left: func() []Coord { return missing(s.bm) }, goal: partialGoal}
 }
 
@@ -146,7 +149,12 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 			search.stop = partial{Found: n, Goal: c.goal(n)}
 		}
 		if HSize-n < c.onlyLeftBelow {
-			search.only = newCoordSet(c.left())
+			left := c.left()
+			if k := meetDepth(int64(len(left)), d, c.meetMax); k > 0 && how == fullSearch && prepassed {
+				search.meet = newMeetSet(left, k, c.table)
+			} else {
+				search.only = newCoordSet(left)
+			}
 		}
 		search.bm = c.bm
 		if c.subtrees != nil {
@@ -214,6 +222,9 @@ type depthSearch struct {
 	// only, if not nil, holds every position not in bm: the search sets
 	// no other bit (coordset.go).
 	only *coordSet
+	// meet, if not nil, holds the positions meet.depth moves before those
+	// not in bm, where the search stops and looks its nodes up (meet.go).
+	meet *meetSet
 	// fresh, if not nil, collects the positions the search sets that
 	// were not set before (symmetry.go).
 	fresh   *freshList
@@ -284,7 +295,10 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	for lo := 0; lo < len(roots) && !(stop.Goal > 0 && stop.Found+added >= stop.Goal); lo += chunk {
 		part := roots[lo:min(lo+chunk, len(roots))]
 		parallel.For(len(part), sc.workers, func(int) func(int) {
-			w := &cosetSearch{table: table, moves: moves, set: flush, last: allMoves, needed: within, frames: make([]children, d+1), near: sc.near}
+			w := &cosetSearch{table: table, moves: moves, set: flush, last: allMoves, needed: within, frames: make([]children, d+1), near: sc.near, meet: sc.meet}
+			if sc.meet != nil {
+				w.meetAt = sc.meet.depth
+			}
 			if sc.prepassed {
 				w.last, w.needed = outsideA, neededAfterPrepass
 			}
@@ -361,6 +375,11 @@ type cosetSearch struct {
 	set   func([]Coord)
 	// near gives the masks of the children near H.
 	near *nearH
+	// meet, if not nil, holds the positions meetAt moves before those
+	// left: the search looks up its nodes with meetAt moves to go there
+	// instead of searching on (meet.go); meetAt is 0 without it.
+	meet   *meetSet
+	meetAt int
 	// frames[left] holds the children of the node being searched with
 	// left moves to go: kept from node to node, because clearing a fresh
 	// array of them at every node took a seventh of a search's time.
@@ -488,6 +507,10 @@ func (h *nearH) masks(x solver.Coset) (nearer, same uint32) {
 // are kept apart), each step for every child before the next, so that the
 // misses overlap.
 func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves uint32, left int) {
+	if left == w.meetAt {
+		w.meetNode(p, x)
+		return
+	}
 	if left == 1 {
 		switch n {
 		case 1:
@@ -526,6 +549,13 @@ func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves 
 		}
 		children[k].m, children[k].x, children[k].n = m, w.table.Move(x, m), child
 	}
+	if left-1 == w.meetAt { // the children are looked up, not searched on
+		for i := range k {
+			c := &children[i]
+			w.meetNode(permMoves.move(p, c.m), c.x)
+		}
+		return
+	}
 	for i := range k {
 		if c := &children[i]; c.n > nearDepth {
 			c.entry = w.moves.Entry(c.x)
@@ -547,6 +577,18 @@ func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves 
 // mark records the position of H that p is.
 func (w *cosetSearch) mark(p perm) {
 	w.batch = append(w.batch, permMoves.coord(p))
+	w.flushIfFull()
+}
+
+// meetNode records the positions left that the position p, in coset x, is
+// w.meetAt moves before (meet.go).
+func (w *cosetSearch) meetNode(p perm, x solver.Coset) {
+	w.batch = w.meet.find(p, x, w.batch)
+	w.flushIfFull()
+}
+
+// flushIfFull gives w's batch to set once it is large.
+func (w *cosetSearch) flushIfFull() {
 	if len(w.batch) >= 1<<16 {
 		w.flush()
 	}

@@ -49,7 +49,7 @@ type Proof struct {
 	// depth d reached first (positions within d moves, more than Searched).
 	Positions []int64
 	// Probes[d] is the number of sequences of depth d's search that ended
-	// in H.
+	// in H (CosetLevels.Probes).
 	Probes []int64
 	// PrepassSeconds[d] and SearchSeconds[d] are what depth d's prepass
 	// and search took; TwoPhaseSeconds what the positions left took.

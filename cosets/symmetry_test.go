@@ -114,9 +114,10 @@ func TestTrivialCosetSymmetricSearch(t *testing.T) {
 	}
 }
 
-// Once few positions are left, the search sets only theirs (coordset.go):
-// given, after depth 7's prepass, half of the positions at distance 7 it
-// left, and positions beyond 7, the search adds exactly that half.
+// Once few positions are left, the search sets only theirs (coordset.go),
+// or meets them in the middle (meet.go): given, after depth 7's prepass,
+// half of the positions at distance 7 it left, and positions beyond 7, the
+// search adds exactly that half.
 func TestSearchOnlyLeft(t *testing.T) {
 	newRun := func() *cosetRun {
 		run := NewCosetSolver(cosetMoves, nil, NewBitmap(), 2).newRun(cube.Solved)
@@ -128,21 +129,9 @@ func TestSearchOnlyLeft(t *testing.T) {
 		}
 		return run
 	}
-	full, sampled := newRun(), newRun()
+	full := newRun()
 	if err := full.level(context.Background(), 7, fullSearch); err != nil {
 		t.Fatal(err)
-	}
-	var at7 []Coord
-	for p := range NCornerPerms {
-		if full.bm.used(p) {
-			for r := range nRows {
-				for m := range NMiddlePerms {
-					if x := At(p, r, m); full.bm.Has(x) && !sampled.bm.Has(x) {
-						at7 = append(at7, x)
-					}
-				}
-			}
-		}
 	}
 	rng := rand.New(rand.NewPCG(11, 12))
 	var far []Coord // positions of H beyond 7
@@ -152,37 +141,65 @@ func TestSearchOnlyLeft(t *testing.T) {
 			far = append(far, x)
 		}
 	}
-	var sample, unsampled []Coord
-	sampled.onlyLeftBelow = HSize + 1
-	sampled.left = func() []Coord {
-		for _, x := range at7 {
-			switch {
-			case sampled.bm.Has(x): // the prepass's
-			case rng.IntN(2) == 0:
-				sample = append(sample, x)
-			default:
-				unsampled = append(unsampled, x)
+	for _, tc := range []struct {
+		name    string
+		meetMax int64
+	}{
+		{"a set of those left", 0},
+		{"meeting those left in the middle", 1 << 22},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sampled := newRun()
+			var at7 []Coord
+			for p := range NCornerPerms {
+				if full.bm.used(p) {
+					for r := range nRows {
+						for m := range NMiddlePerms {
+							if x := At(p, r, m); full.bm.Has(x) && !sampled.bm.Has(x) {
+								at7 = append(at7, x)
+							}
+						}
+					}
+				}
 			}
-		}
-		return append(slices.Clone(sample), far...)
+			var sample, unsampled []Coord
+			sampled.onlyLeftBelow, sampled.meetMax = HSize+1, tc.meetMax
+			sampled.left = func() []Coord {
+				for _, x := range at7 {
+					switch {
+					case sampled.bm.Has(x): // the prepass's
+					case rng.IntN(2) == 0:
+						sample = append(sample, x)
+					default:
+						unsampled = append(unsampled, x)
+					}
+				}
+				left := append(slices.Clone(sample), far...)
+				if k := meetDepth(int64(len(left)), 7, tc.meetMax); (k > 0) != (tc.meetMax > 0) {
+					t.Fatalf("%d positions left: meeting them %d moves short", len(left), k)
+				}
+				return left
+			}
+			if err := sampled.level(context.Background(), 7, fullSearch); err != nil {
+				t.Fatal(err)
+			}
+			if len(sample) == 0 || len(unsampled) == 0 || sampled.levels.Positions[7] != int64(len(at7)-len(unsampled)) || len(at7) != int(full.levels.Positions[7]) {
+				t.Fatalf("%d positions at 7 (%d sampled of those the prepass left, %d not), %d found", len(at7), len(sample), len(unsampled), sampled.levels.Positions[7])
+			}
+			for _, x := range far {
+				if sampled.bm.Has(x) {
+					t.Fatalf("%+v, beyond 7, was set", x)
+				}
+			}
+			for _, x := range unsampled {
+				if sampled.bm.Has(x) {
+					t.Fatalf("%+v, not in the set, was set", x)
+				}
+			}
+			t.Logf("%d positions at 7: %d by the prepass and inverses, %d of the others in the set; %d probes (the whole search's %d)",
+				len(at7), len(at7)-len(sample)-len(unsampled), len(sample), sampled.levels.Probes[7], full.levels.Probes[7])
+		})
 	}
-	if err := sampled.level(context.Background(), 7, fullSearch); err != nil {
-		t.Fatal(err)
-	}
-	if len(sample) == 0 || len(unsampled) == 0 || sampled.levels.Positions[7] != int64(len(at7)-len(unsampled)) || len(at7) != int(full.levels.Positions[7]) {
-		t.Fatalf("%d positions at 7 (%d sampled of those the prepass left, %d not), %d found", len(at7), len(sample), len(unsampled), sampled.levels.Positions[7])
-	}
-	for _, x := range far {
-		if sampled.bm.Has(x) {
-			t.Fatalf("%+v, beyond 7, was set", x)
-		}
-	}
-	for _, x := range unsampled {
-		if sampled.bm.Has(x) {
-			t.Fatalf("%+v, not in the set, was set", x)
-		}
-	}
-	t.Logf("%d positions at 7: %d by the prepass and inverses, %d of the others in the set", len(at7), len(at7)-len(sample)-len(unsampled), len(sample))
 }
 
 // A pass holds apart no more new pages than its plan's spare and the

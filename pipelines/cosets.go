@@ -49,8 +49,8 @@ var (
 const searchBelow = cosets.HSize / 100
 
 func checkCosets(env *Env) error {
-	if need := uint64(cosets.BitmapBytes + solver.CosetMovesBytes); env.MemBudget < need {
-		return fmt.Errorf("%w: --mem-budget %s: the cosets stage keeps a bitmap of H (with the spare pages its passes hold) and the coset move table, %s", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(need))
+	if need := uint64(cosets.BitmapBytes + solver.CosetMovesBytes + cosets.MeetBytes); env.MemBudget < need {
+		return fmt.Errorf("%w: --mem-budget %s: the cosets stage keeps a bitmap of H (with the spare pages its passes hold), the coset move table and, for its last searches, the positions a few moves from those left, %s", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(need))
 	}
 	o := env.Options
 	if o.Bound > 0 && o.Bound < o.CosetSearchDepth {
@@ -171,7 +171,7 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmap, cs *cosets.Coset
 		t.Append(int64(d), s, within, a)
 	}
 	params["positions"] = strconv.FormatInt(cosets.HSize, 10)
-	params["method"] = "moves in A: breadth-first search over bitmaps of H, one prepass a level; moves in S: the coset solver on H (a level: prepass, inverses, search of the sequences beginning and ending outside A, from 12 on from symmetric roots and closed under the 16 symmetries), then prepasses and inverses alone"
+	params["method"] = "moves in A: breadth-first search over bitmaps of H, one prepass a level; moves in S: the coset solver on H (a level: prepass, inverses, search of the sequences beginning and ending outside A, from 12 on from symmetric roots and closed under the 16 symmetries, met in the middle where its prepass left a few thousand positions or fewer), then prepasses and inverses alone"
 	params["h_search_depth"] = strconv.Itoa(inS.Searched)
 	params["s_exact_to"] = strconv.Itoa(exactTo)
 	for d := range inS.Positions {
@@ -214,7 +214,7 @@ func solveCosets(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *s
 		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "moves from the solved cube"},
 		tables.Column{Name: "positions", Kind: tables.Int64, Doc: "positions first found at that depth: exactly those at that distance where exact, else positions within that depth reached first by its prepass"},
 		tables.Column{Name: "exact", Kind: tables.Bool, Doc: "whether the depth was searched, so that positions is the count at that distance"},
-		tables.Column{Name: "probes", Kind: tables.Int64, Doc: "sequences of the depth's search that ended in H"},
+		tables.Column{Name: "probes", Kind: tables.Int64, Doc: "sequences of the depth's search that ended in H (where it met the positions left in the middle, those ending at one of them)"},
 		tables.Column{Name: "prepass_seconds", Kind: tables.Float64, Doc: "time of the depth's prepass"},
 		tables.Column{Name: "search_seconds", Kind: tables.Float64, Doc: "time of the depth's search"},
 	)

@@ -1,0 +1,131 @@
+package cosets
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/solver"
+)
+
+// tailCount's recurrence counts the tails that listing every sequence of
+// face turns and keeping the canonical ones ending outside A finds.
+func TestTailCount(t *testing.T) {
+	for k := 1; k <= 4; k++ {
+		var n int64
+		seq := make([]cube.Move, k)
+		var walk func(i int)
+		walk = func(i int) {
+			if i == k {
+				if !inA(seq[k-1]) {
+					n++
+				}
+				return
+			}
+			for m := range cube.Move(cube.NFaceMoves) {
+				if i == 0 || cube.CanFollow(seq[i-1], m) {
+					seq[i] = m
+					walk(i + 1)
+				}
+			}
+		}
+		walk(0)
+		if got := tailCount(k); got != n {
+			t.Errorf("tailCount(%d) = %d, listing finds %d", k, got, n)
+		}
+	}
+}
+
+// A meetSet names, for a position a tail before a position left, that
+// position left (the tail made on whole cubes), and nothing for positions
+// that are not: random cubes, and the positions left moved by a tail (the
+// wrong way round: found only when the tail's inverse is a tail too).
+func TestMeetSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	const k = 3
+	var left []cube.Cube
+	var coords []Coord
+	for range 50 {
+		c := randomH(rng)
+		left = append(left, c)
+		coords = append(coords, CoordOf(&c))
+	}
+	s := newMeetSet(coords, k, cosetMoves.Table())
+	tails := map[cube.Cube]bool{} // the tails as elements
+	var walk func(c cube.Cube, seq []cube.Move)
+	walk = func(c cube.Cube, seq []cube.Move) {
+		if len(seq) == k {
+			tails[c] = tails[c] || !inA(seq[k-1])
+			return
+		}
+		for m := range cube.Move(cube.NFaceMoves) {
+			if len(seq) == 0 || cube.CanFollow(seq[len(seq)-1], m) {
+				walk(cube.Times(c, moveCube(m)), append(seq, m))
+			}
+		}
+	}
+	walk(cube.Solved, nil)
+	find := func(c cube.Cube) []Coord { return s.find(permOf(&c), solver.CosetOf(&c), nil) }
+	for i, l := range left {
+		for range 200 {
+			tail := randomTail(rng, k)
+			before := l
+			for _, m := range slices.Backward(tail) {
+				before = cube.Times(before, moveCube(m.Inverse()))
+			}
+			if got := find(before); !slices.Contains(got, coords[i]) {
+				t.Fatalf("%v before position left %d: found %v", tail, i, got)
+			}
+			after := l
+			for _, m := range tail {
+				after = cube.Times(after, moveCube(m))
+			}
+			// after is k moves before l only if the tail's inverse is a tail.
+			if got := find(after); len(got) > 0 != tails[cube.Inverse(cube.Times(cube.Inverse(l), after))] {
+				t.Fatalf("position left %d moved by %v: found %v", i, tail, got)
+			}
+		}
+	}
+	for range 10000 {
+		if got := find(cube.Random(rng)); len(got) > 0 {
+			t.Fatalf("a random cube: found %v", got)
+		}
+	}
+	// A position k moves before two positions left names both, once each.
+	c := cube.Random(rng)
+	p, x := permOf(&c), solver.CosetOf(&c)
+	for _, i := range []uint32{7, 9, 7} {
+		s.add(p, x, i)
+	}
+	if got := s.find(p, x, nil); len(got) != 2 || !slices.Contains(got, coords[6]) || !slices.Contains(got, coords[8]) {
+		t.Fatalf("a position entered for positions left 6, 8 and 6: found %v", got)
+	}
+}
+
+// randomTail returns a random tail of k moves: canonical, ending outside A.
+func randomTail(rng *rand.Rand, k int) []cube.Move {
+	tail := make([]cube.Move, k)
+	for {
+		tail[k-1] = cube.Move(rng.IntN(cube.NFaceMoves))
+		if !inA(tail[k-1]) {
+			break
+		}
+	}
+	for i := k - 2; i >= 0; i-- {
+		for {
+			tail[i] = cube.Move(rng.IntN(cube.NFaceMoves))
+			if cube.CanFollow(tail[i], tail[i+1]) {
+				break
+			}
+		}
+	}
+	return tail
+}
+
+// moveCube returns the cube face turn m makes from solved.
+func moveCube(m cube.Move) cube.Cube {
+	var c cube.Cube
+	c.Move(&cube.Solved, m)
+	return c
+}
