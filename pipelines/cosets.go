@@ -34,8 +34,8 @@ var cosetsStage = Stage{
 // The cosets stage's defaults: one coset from the middle of the list,
 // proven within 20 moves (seed 002's proof), searched to depth 15; H
 // itself searched to 17 for Table 1's S column, exact at every depth
-// (about 22 minutes on 2 cores, 17 of them depth 17's search; to 16 it
-// takes about 5).
+// (about 10 minutes on 2 cores, 6 of them depth 17's search, met in the
+// middle; to 16 it takes about 4).
 var (
 	DefaultCosets                     = CosetRange{First: solver.NCosetClasses / 2, Count: 1}
 	DefaultCosetSearchDepth MoveCount = 15

@@ -97,7 +97,7 @@ func (o *Options) List() []Option {
 		{"cosets", "cosets", "classes of cosets of H to solve, FIRST:COUNT, numbered 0 to 138,639,779 in the list reduced by the 16 symmetries (COUNT 0: none)", &o.Cosets},
 		{"cosets", "coset-search-depth", "depth to which each coset is searched (seed 002: 15); in bound mode the next depth gets a prepass and a partial search (seed 002's goal), the later ones prepasses alone", &o.CosetSearchDepth},
 		{"cosets", "bound", "prove every position of each coset within this many moves (seed 002: 20), the positions the prepasses leave solved by the two-phase solver; 0: count the positions exactly at each depth to --coset-search-depth", &o.Bound},
-		{"cosets", "h-search-depth", "depth to which H itself is searched for Table 1's 'moves in S' column, exact to there, and at 18 too when 17 (to 16 about 5 minutes, to 17 about 22)", &o.HSearchDepth},
+		{"cosets", "h-search-depth", "depth to which H itself is searched for Table 1's 'moves in S' column, exact to there, and at 18 too when 17 (to 16 about 4 minutes, to 17 about 10)", &o.HSearchDepth},
 	}
 }
 
