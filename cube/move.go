@@ -131,6 +131,16 @@ func CanFollow(a, b Move) bool {
 // Inverse returns the move undoing m.
 func (m Move) Inverse() Move { return MoveOf(m.Layer(), 4-m.Power()) }
 
+// InverseManeuver returns the maneuver undoing moves: their inverses in
+// the reverse order.
+func InverseManeuver(moves []Move) []Move {
+	out := make([]Move, len(moves))
+	for i, m := range moves {
+		out[len(moves)-1-i] = m.Inverse()
+	}
+	return out
+}
+
 // String returns the move in standard notation: U, U2, U', M, x'.
 func (m Move) String() string {
 	if m >= NMoves {

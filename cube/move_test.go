@@ -1,6 +1,10 @@
 package cube
 
-import "testing"
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
 
 // TestMovesMatchGeometry derives every move from rotating stickers in space
 // and compares it with the cubie tables: face turns in the fixed frame,
@@ -43,6 +47,24 @@ func TestMoveBasics(t *testing.T) {
 		}
 		if c := FromMoves([]Move{m, m, m, m}); c != Solved && m.Power() == 1 {
 			t.Errorf("%v^4 is not the identity", m)
+		}
+	}
+}
+
+// A maneuver followed by InverseManeuver's is the identity, for maneuvers
+// of every move (slice turns and rotations too) and of every length to 6.
+func TestInverseManeuver(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := range 7 {
+		for range 200 {
+			moves := make([]Move, n)
+			for i := range moves {
+				moves[i] = Move(rng.IntN(NMoves))
+			}
+			inv := InverseManeuver(moves)
+			if c := FromMoves(append(slices.Clone(moves), inv...)); c != Solved || len(inv) != n {
+				t.Fatalf("%v then %v is not the identity", moves, inv)
+			}
 		}
 	}
 }

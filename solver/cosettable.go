@@ -200,9 +200,5 @@ func (t *CosetTable) Maneuver(x Coset) []cube.Move {
 			}
 		}
 	}
-	out := make([]cube.Move, len(toH))
-	for i, m := range toH {
-		out[len(toH)-1-i] = m.Inverse()
-	}
-	return out
+	return cube.InverseManeuver(toH)
 }

@@ -3,7 +3,6 @@ package solver
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/tablecache"
@@ -168,10 +167,7 @@ func (d direction) back(w []cube.Move) []cube.Move {
 		out[i] = cube.ConjugateMove(m, d.sym.Inverse())
 	}
 	if d.inverse {
-		slices.Reverse(out)
-		for i, m := range out {
-			out[i] = m.Inverse()
-		}
+		return cube.InverseManeuver(out)
 	}
 	return out
 }
@@ -347,9 +343,5 @@ func (s *Solver) Generator(c cube.Cube, maxLength int) ([]cube.Move, error) {
 	if err != nil {
 		return nil, err
 	}
-	gen := make([]cube.Move, len(sol))
-	for i, m := range sol {
-		gen[len(sol)-1-i] = m.Inverse()
-	}
-	return gen, nil
+	return cube.InverseManeuver(sol), nil
 }
