@@ -115,9 +115,10 @@ func TestTrivialCosetSymmetricSearch(t *testing.T) {
 }
 
 // Once few positions are left, the search sets only theirs (coordset.go),
-// or meets them in the middle (meet.go): given, after depth 7's prepass,
-// half of the positions at distance 7 it left, and positions beyond 7, the
-// search adds exactly that half.
+// or meets them in the middle (meet.go), from every root or from symmetric
+// roots: given, after depth 7's prepass, about half of the positions at
+// distance 7 it left (whole orbits under the symmetries), and positions
+// beyond 7, the search adds exactly that half.
 func TestSearchOnlyLeft(t *testing.T) {
 	newRun := func() *cosetRun {
 		run := NewCosetSolver(cosetMoves, nil, NewBitmap(), 2).newRun(cube.Solved)
@@ -129,9 +130,20 @@ func TestSearchOnlyLeft(t *testing.T) {
 		}
 		return run
 	}
-	full := newRun()
+	full, before := newRun(), newRun()
 	if err := full.level(context.Background(), 7, fullSearch); err != nil {
 		t.Fatal(err)
+	}
+	var at7 []Coord
+	for p := range NCornerPerms {
+		if full.bm.used(p) {
+			now, then := pageStart(full.bm.page(p)), pageStart(before.bm.page(p))
+			for r := range uint16(nRows) {
+				if added := loadRow(now, r) &^ loadRow(then, r) & rowMask; added != 0 {
+					at7 = appendPositions(at7, p, int(r), added)
+				}
+			}
+		}
 	}
 	rng := rand.New(rand.NewPCG(11, 12))
 	var far []Coord // positions of H beyond 7
@@ -142,35 +154,41 @@ func TestSearchOnlyLeft(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		name    string
-		meetMax int64
+		name      string
+		meetMax   int64
+		symmetric bool
 	}{
-		{"a set of those left", 0},
-		{"meeting those left in the middle", 1 << 22},
+		{"a set of those left", 0, false},
+		{"meeting those left in the middle", 1 << 22, false},
+		{"meeting them from symmetric roots", 1 << 22, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sampled := newRun()
-			var at7 []Coord
-			for p := range NCornerPerms {
-				if full.bm.used(p) {
-					for r := range nRows {
-						for m := range NMiddlePerms {
-							if x := At(p, r, m); full.bm.Has(x) && !sampled.bm.Has(x) {
-								at7 = append(at7, x)
-							}
-						}
-					}
-				}
+			if tc.symmetric {
+				sampled.symmetricFrom = 7
 			}
 			var sample, unsampled []Coord
 			sampled.onlyLeftBelow, sampled.meetMax = HSize+1, tc.meetMax
 			sampled.left = func() []Coord {
+				// Whole orbits under the symmetries, as the symmetric
+				// search adds the conjugates of what it finds.
+				inSample := map[Coord]bool{}
 				for _, x := range at7 {
+					in, seen := inSample[x]
 					switch {
 					case sampled.bm.Has(x): // the prepass's
-					case rng.IntN(2) == 0:
+						continue
+					case !seen:
+						in = rng.IntN(2) == 0
+						c := x.Cube()
+						for _, s := range hSymmetries {
+							y := cube.Conjugate(c, s)
+							inSample[CoordOf(&y)] = in
+						}
+					}
+					if in {
 						sample = append(sample, x)
-					default:
+					} else {
 						unsampled = append(unsampled, x)
 					}
 				}
