@@ -30,6 +30,11 @@ go test -run '^$' -bench ProveCoset -benchtime 8x -timeout 1h -count 1 ./cosets 
 go test -run '^$' -bench 'Optimal$' -benchmem -count 1 ./solver | grep -E '^(Benchmark|ok|PASS)'
 echo '```'
 echo
+# Measurements made by hand (one-off runs, other machines, other
+# programs) are kept in scripts/bench-notes and copied in, so that a new
+# run of make bench keeps them.
+cat scripts/bench-notes/go-benchmarks.md
+echo
 echo "## Solvers"
 echo
 echo "The two-phase solver on 10,000 uniformly random cubes, one thread, tables warm: the search stops"
@@ -177,6 +182,8 @@ echo
 echo '```'
 ./bin/cubecensus show --meta results/h_distance.arrow | grep -E 'commit|h_search_depth|s_exact_to|s.depth|wall seconds'
 echo '```'
+echo
+cat scripts/bench-notes/cosets.md
 echo
 echo "## STM's depth 15 of the upper face, in shards"
 echo
