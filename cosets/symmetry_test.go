@@ -116,12 +116,12 @@ func TestTrivialCosetSymmetricSearch(t *testing.T) {
 
 // Once few positions are left, the search sets only theirs (coordset.go),
 // or meets them in the middle (meet.go), from every root or from symmetric
-// roots: given, after depth 7's prepass, about half of the positions at
-// distance 7 it left (whole orbits under the symmetries), and positions
-// beyond 7, the search adds exactly that half.
+// roots, on H and on another coset: given, after depth 7's prepass, about
+// half of the positions at distance 7 it left (whole orbits under the
+// symmetries), and positions beyond 7, the search adds exactly that half.
 func TestSearchOnlyLeft(t *testing.T) {
-	newRun := func() *cosetRun {
-		run := NewCosetSolver(cosetMoves, nil, NewBitmap(), 2).newRun(cube.Solved)
+	newRun := func(r cube.Cube) *cosetRun {
+		run := NewCosetSolver(cosetMoves, nil, NewBitmap(), 2).newRun(r)
 		run.prepassFrom = 0
 		for d := range 7 {
 			if err := run.level(context.Background(), d, fullSearch); err != nil {
@@ -130,40 +130,57 @@ func TestSearchOnlyLeft(t *testing.T) {
 		}
 		return run
 	}
-	full, before := newRun(), newRun()
-	if err := full.level(context.Background(), 7, fullSearch); err != nil {
-		t.Fatal(err)
+	rng := rand.New(rand.NewPCG(11, 12))
+	// atSeven returns the whole search's run of depth 7 on the coset of r,
+	// its positions at 7, and 1,000 positions beyond 7, once a coset.
+	type seven struct {
+		full     *cosetRun
+		at7, far []Coord
 	}
-	var at7 []Coord
-	for p := range NCornerPerms {
-		if full.bm.used(p) {
-			now, then := pageStart(full.bm.page(p)), pageStart(before.bm.page(p))
-			for r := range uint16(nRows) {
-				if added := loadRow(now, r) &^ loadRow(then, r) & rowMask; added != 0 {
-					at7 = appendPositions(at7, p, int(r), added)
+	sevens := map[cube.Cube]seven{}
+	atSeven := func(r cube.Cube) seven {
+		if s, ok := sevens[r]; ok {
+			return s
+		}
+		s, before := seven{full: newRun(r)}, newRun(r)
+		if err := s.full.level(context.Background(), 7, fullSearch); err != nil {
+			t.Fatal(err)
+		}
+		for p := range NCornerPerms {
+			if s.full.bm.used(p) {
+				now, then := pageStart(s.full.bm.page(p)), pageStart(before.bm.page(p))
+				for r := range uint16(nRows) {
+					if added := loadRow(now, r) &^ loadRow(then, r) & rowMask; added != 0 {
+						s.at7 = appendPositions(s.at7, p, int(r), added)
+					}
 				}
 			}
 		}
-	}
-	rng := rand.New(rand.NewPCG(11, 12))
-	var far []Coord // positions of H beyond 7
-	for len(far) < 1000 {
-		c := randomH(rng)
-		if x := CoordOf(&c); !full.bm.Has(x) {
-			far = append(far, x)
+		for len(s.far) < 1000 {
+			c := randomH(rng)
+			if x := CoordOf(&c); !s.full.bm.Has(x) {
+				s.far = append(s.far, x)
+			}
 		}
+		sevens[r] = s
+		return s
 	}
 	for _, tc := range []struct {
 		name      string
+		coset     []cube.Move // a maneuver into the coset
 		meetMax   int64
 		symmetric bool
 	}{
-		{"a set of those left", 0, false},
-		{"meeting those left in the middle", 1 << 22, false},
-		{"meeting them from symmetric roots", 1 << 22, true},
+		{"a set of those left", nil, 0, false},
+		{"meeting those left in the middle", nil, 1 << 22, false},
+		{"meeting them from symmetric roots", nil, 1 << 22, true},
+		{"meeting them on another coset", []cube.Move{cube.F1, cube.R3}, 1 << 22, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sampled := newRun()
+			r := cube.FromMoves(tc.coset)
+			seven := atSeven(r)
+			full, at7, far := seven.full, seven.at7, seven.far
+			sampled := newRun(r)
 			if tc.symmetric {
 				sampled.symmetricFrom = 7
 			}
@@ -214,7 +231,7 @@ func TestSearchOnlyLeft(t *testing.T) {
 					t.Fatalf("%+v, not in the set, was set", x)
 				}
 			}
-			t.Logf("%d positions at 7: %d by the prepass and inverses, %d of the others in the set; %d probes (the whole search's %d)",
+			t.Logf("%d positions at 7: %d by the prepass (and inverses), %d of the others in the set; %d probes (the whole search's %d)",
 				len(at7), len(at7)-len(sample)-len(unsampled), len(sample), sampled.levels.Probes[7], full.levels.Probes[7])
 		})
 	}
