@@ -15,17 +15,49 @@ package cosets
 const onlyLeftBelow = 1 << 20
 
 // coordSet is a set of positions of H: open addressing with linear
-// probing over packed coordinates, at most half full, behind a filter of
-// 16 bits a position of the set or more (a Bloom filter with one hash
-// function) that answers most absent positions alone: at H's depth 17 the
-// filter takes 1 MB, which stays in the core's cache, where the table's 8
-// MB did not, and about 95% of the probes stop there.
+// probing over packed coordinates, at most half full, behind a Bloom
+// filter that answers most absent positions alone: at H's depth 17 the
+// filter took 1 MB, which stays in the core's cache, where the table's 8
+// MB did not, and about 95% of the probes stopped there.
 type coordSet struct {
-	keys []uint64 // key(x) + 1; 0 is an empty slot
-	mask uint64
-	// filter has bit hash(k) >> filterShift set for every key k of the set.
-	filter      []uint64
-	filterShift uint
+	keys   []uint64 // key(x) + 1; 0 is an empty slot
+	mask   uint64
+	filter bloomFilter // of hash(key(x))
+}
+
+// bloomFilter is a Bloom filter with one hash function and 16 bits an
+// entry or more: a hashed set's first look-up, small enough to stay in a
+// cache, which turns most absent keys away before the table's miss.
+type bloomFilter struct {
+	words []uint64
+	shift uint // the top bits of a hash pick its bit
+}
+
+// bloomBits returns the bits of a filter of n entries: a power of two.
+func bloomBits(n int64) uint {
+	bits := uint(6)
+	for int64(1)<<bits < 16*n {
+		bits++
+	}
+	return bits
+}
+
+// newBloomFilter returns an empty filter for n entries.
+func newBloomFilter(n int64) bloomFilter {
+	bits := bloomBits(n)
+	return bloomFilter{words: make([]uint64, 1<<(bits-6)), shift: 64 - bits}
+}
+
+// add enters the hash h.
+func (f *bloomFilter) add(h uint64) {
+	b := h >> f.shift
+	f.words[b/64] |= 1 << (b % 64)
+}
+
+// mayHave reports whether h may have been entered: false only if it was not.
+func (f *bloomFilter) mayHave(h uint64) bool {
+	b := h >> f.shift
+	return f.words[b/64]>>(b%64)&1 != 0
 }
 
 // newCoordSet returns the set of xs.
@@ -34,15 +66,10 @@ func newCoordSet(xs []Coord) *coordSet {
 	for size < 2*len(xs) {
 		size *= 2
 	}
-	filterBits := uint(6)
-	for 1<<filterBits < 16*len(xs) {
-		filterBits++
-	}
-	s := &coordSet{keys: make([]uint64, size), mask: uint64(size - 1), filter: make([]uint64, 1<<(filterBits-6)), filterShift: 64 - filterBits}
+	s := &coordSet{keys: make([]uint64, size), mask: uint64(size - 1), filter: newBloomFilter(int64(len(xs)))}
 	for _, x := range xs {
 		k := key(x)
-		f := hash(k) >> s.filterShift
-		s.filter[f/64] |= 1 << (f % 64)
+		s.filter.add(hash(k))
 		i := s.slot(k)
 		for s.keys[i] != 0 && s.keys[i] != k {
 			i = (i + 1) & s.mask
@@ -67,7 +94,7 @@ func (s *coordSet) slot(k uint64) uint64 { return hash(k) >> 20 & s.mask }
 // has reports whether x is in the set.
 func (s *coordSet) has(x Coord) bool {
 	k := key(x)
-	if f := hash(k) >> s.filterShift; s.filter[f/64]>>(f%64)&1 == 0 {
+	if !s.filter.mayHave(hash(k)) {
 		return false
 	}
 	for i := s.slot(k); ; i = (i + 1) & s.mask {

@@ -32,7 +32,7 @@ func TestCoordSet(t *testing.T) {
 		if s.has(x) != in[x] {
 			t.Fatalf("%+v: has says %v, the map %v", x, s.has(x), in[x])
 		}
-		if f := hash(key(x)) >> s.filterShift; !in[x] && s.filter[f/64]>>(f%64)&1 != 0 {
+		if !in[x] && s.filter.mayHave(hash(key(x))) {
 			passed++
 		}
 	}

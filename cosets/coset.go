@@ -321,6 +321,10 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 					if x == (solver.Coset{}) && w.last>>last&1 != 0 {
 						w.mark(p)
 					}
+				case left == w.meetAt: // a root as far short as the search meets
+					if w.needed(left, table.Distance(x)) {
+						w.meetNode(p, x)
+					}
 				default:
 					if n := table.Distance(x); w.needed(left, n) {
 						nearer, same := moves.At(x)
@@ -498,7 +502,8 @@ func (h *nearH) masks(x solver.Coset) (nearer, same uint32) {
 
 // search continues from position p in coset x, at distance n from H, by
 // the moves of the mask moves (those that may follow the last), with left
-// > 0 moves to go; x is within left moves of H (the caller looked). The
+// > 0 moves to go, not w.meetAt (its children that far short are looked
+// up instead); x is within left moves of H (the caller looked). The
 // coset move table says which moves take x nearer H (nearer), which keep
 // its distance (same) and which take it further, so that the children's
 // distances are known without a look-up each; their own masks are read for
@@ -507,10 +512,6 @@ func (h *nearH) masks(x solver.Coset) (nearer, same uint32) {
 // are kept apart), each step for every child before the next, so that the
 // misses overlap.
 func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves uint32, left int) {
-	if left == w.meetAt {
-		w.meetNode(p, x)
-		return
-	}
 	if left == 1 {
 		switch n {
 		case 1:

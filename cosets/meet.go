@@ -41,24 +41,16 @@ import (
 const meetMaxEntries = 12 << 20
 
 // MeetBytes is the most memory a search's meetSet takes.
-var MeetBytes = func() int {
-	slots, filterBits := meetSizes(meetMaxEntries)
-	return slots*int(unsafe.Sizeof(meetSlot{})) + 1<<filterBits/8
-}()
+var MeetBytes = meetSlots(meetMaxEntries)*int(unsafe.Sizeof(meetSlot{})) + 1<<bloomBits(meetMaxEntries)/8
 
-// meetSizes returns the slots of a meetSet of n entries (at most three
-// quarters full) and the bits of its filter (16 an entry or more), both
-// powers of two.
-func meetSizes(n int64) (slots int, filterBits uint) {
-	slots = 16
+// meetSlots returns the slots of a meetSet of n entries: a power of two,
+// at most three quarters full.
+func meetSlots(n int64) int {
+	slots := 16
 	for int64(slots)*3 < n*4 {
 		slots *= 2
 	}
-	filterBits = 6
-	for int64(1)<<filterBits < 16*n {
-		filterBits++
-	}
-	return slots, filterBits
+	return slots
 }
 
 // meetMinDepth is the fewest moves short a search stops to meet: with less,
@@ -111,16 +103,15 @@ func meetDepth(left int64, d int, maxEntries int64) int {
 // meetSet holds the positions k moves before the positions left: for each
 // position left and each tail of k moves, the position the tail takes to
 // it, with the position left's index. Open addressing with linear probing
-// over whole positions, behind a filter of 16 bits an entry or more (a
-// Bloom filter with one hash function) that answers most nodes alone.
+// over whole positions, behind a Bloom filter that answers most nodes
+// alone.
 type meetSet struct {
 	depth int     // k
 	left  []Coord // the positions left
 	slots []meetSlot
 	mask  uint64
-	// filter has bit hashOf(...) >> filterShift set for every entry.
-	filter      []uint64
-	filterShift uint
+	// filter holds hashOf of every entry's position.
+	filter bloomFilter
 }
 
 // meetSlot is an entry: a whole position (keyOf) and the index of the
@@ -150,11 +141,11 @@ func hashOf(perm uint64, twistFlip uint32) uint64 {
 // newMeetSet returns the positions k moves before those of left, walking
 // every tail back from each of them by the inverse moves.
 func newMeetSet(left []Coord, k int, table *solver.CosetTable) *meetSet {
-	size, filterBits := meetSizes(int64(len(left)) * tailCount(k))
-	s := &meetSet{depth: k, left: left, slots: make([]meetSlot, size), mask: uint64(size - 1),
-		filter: make([]uint64, 1<<(filterBits-6)), filterShift: 64 - filterBits}
+	entries := int64(len(left)) * tailCount(k)
+	size := meetSlots(entries)
+	s := &meetSet{depth: k, left: left, slots: make([]meetSlot, size), mask: uint64(size - 1), filter: newBloomFilter(entries)}
 	hugepage.Advise(s.slots)
-	hugepage.Advise(s.filter)
+	hugepage.Advise(s.filter.words)
 	var back func(p perm, x solver.Coset, after cube.Move, togo int, i uint32)
 	back = func(p perm, x solver.Coset, after cube.Move, togo int, i uint32) {
 		if togo == 0 {
@@ -180,8 +171,7 @@ func newMeetSet(left []Coord, k int, table *solver.CosetTable) *meetSet {
 func (s *meetSet) add(p perm, x solver.Coset, i uint32) {
 	perm, tf := keyOf(p, x)
 	h := hashOf(perm, tf)
-	f := h >> s.filterShift
-	s.filter[f/64] |= 1 << (f % 64)
+	s.filter.add(h)
 	for j := h & s.mask; ; j = (j + 1) & s.mask {
 		e := &s.slots[j]
 		switch {
@@ -198,15 +188,9 @@ func (s *meetSet) add(p perm, x solver.Coset, i uint32) {
 func (s *meetSet) find(p perm, x solver.Coset, out []Coord) []Coord {
 	perm, tf := keyOf(p, x)
 	h := hashOf(perm, tf)
-	if f := h >> s.filterShift; s.filter[f/64]>>(f%64)&1 == 0 {
+	if !s.filter.mayHave(h) {
 		return out
 	}
-	return s.probe(perm, tf, h, out)
-}
-
-// probe appends to out the positions left of the entries for the packed
-// position perm, tf, whose hash is h.
-func (s *meetSet) probe(perm uint64, tf uint32, h uint64, out []Coord) []Coord {
 	for j := h & s.mask; ; j = (j + 1) & s.mask {
 		e := &s.slots[j]
 		switch {

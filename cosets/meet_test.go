@@ -61,7 +61,8 @@ func TestMeetSet(t *testing.T) {
 		}
 		for m := range cube.Move(cube.NFaceMoves) {
 			if len(seq) == 0 || cube.CanFollow(seq[len(seq)-1], m) {
-				walk(cube.Times(c, moveCube(m)), append(seq, m))
+				var next cube.Cube
+				walk(*next.Move(&c, m), append(seq, m))
 			}
 		}
 	}
@@ -70,17 +71,11 @@ func TestMeetSet(t *testing.T) {
 	for i, l := range left {
 		for range 200 {
 			tail := randomTail(rng, k)
-			before := l
-			for _, m := range slices.Backward(tail) {
-				before = cube.Times(before, moveCube(m.Inverse()))
-			}
+			before := cube.Times(l, cube.FromMoves(cube.InverseManeuver(tail)))
 			if got := find(before); !slices.Contains(got, coords[i]) {
 				t.Fatalf("%v before position left %d: found %v", tail, i, got)
 			}
-			after := l
-			for _, m := range tail {
-				after = cube.Times(after, moveCube(m))
-			}
+			after := cube.Times(l, cube.FromMoves(tail))
 			// after is k moves before l only if the tail's inverse is a tail.
 			if got := find(after); len(got) > 0 != tails[cube.Inverse(cube.Times(cube.Inverse(l), after))] {
 				t.Fatalf("position left %d moved by %v: found %v", i, tail, got)
@@ -121,11 +116,4 @@ func randomTail(rng *rand.Rand, k int) []cube.Move {
 		}
 	}
 	return tail
-}
-
-// moveCube returns the cube face turn m makes from solved.
-func moveCube(m cube.Move) cube.Cube {
-	var c cube.Cube
-	c.Move(&cube.Solved, m)
-	return c
 }
