@@ -65,6 +65,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParseManeuver -fuzztime 60s ./cube
 	$(GO) test -run '^$$' -fuzz FuzzParseFacelets -fuzztime 60s ./cube
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 60s ./tables
+	$(GO) test -run '^$$' -fuzz FuzzReadAll -fuzztime 60s ./internal/sealed
 
 clean:
 	rm -rf bin $(VENV) .cache

@@ -70,8 +70,9 @@ type StoredCache struct {
 	// a kept table of another version is built again.
 	Version string
 	// Report, if set, is told whether the table was read back and, if it
-	// was built, why it could not be kept (nil if it was).
-	Report func(name string, read bool, keepErr error)
+	// was built, why a kept copy was refused as damaged and why it could
+	// not be kept (nil if none was refused, or if it was kept).
+	Report func(name string, read bool, damaged, keepErr error)
 }
 
 // get returns the stored side called name, read back from the table cache
@@ -96,7 +97,7 @@ func (c *StoredCache) get(name string, limit uint64, build func() (*hashjoin.Com
 		return nil, err
 	}
 	if c.Report != nil {
-		c.Report(name, got.Loaded, got.StoreErr)
+		c.Report(name, got.Loaded, got.Damaged, got.StoreErr)
 	}
 	return t, nil
 }

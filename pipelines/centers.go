@@ -1,10 +1,11 @@
 package pipelines
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -13,8 +14,8 @@ import (
 
 	"github.com/cubecensus/cubecensus/centers"
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/internal/atomicfile"
 	"github.com/cubecensus/cubecensus/internal/progress"
+	"github.com/cubecensus/cubecensus/internal/sealed"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -371,7 +372,10 @@ func keepCentersTables(env *Env, cfg *centers.Config) error {
 		return err
 	}
 	cfg.Tables = centersTableFile{env, env.CheckpointPath(cfg.Metric.String() + "-prune")}
-	cfg.StoredCache = &centers.StoredCache{Version: build, Report: func(name string, read bool, keepErr error) {
+	cfg.StoredCache = &centers.StoredCache{Version: build, Report: func(name string, read bool, damaged, keepErr error) {
+		if damaged != nil {
+			env.Log.Warn("centers: a kept stored side was damaged; built again", "table", name, "reason", damaged)
+		}
 		switch {
 		case read:
 			env.Log.Info("centers: stored side read from the table cache", "table", name)
@@ -393,21 +397,26 @@ type centersTableFile struct {
 }
 
 func (f centersTableFile) Load() *centers.PruneTable {
-	file, err := os.Open(f.path)
-	if err != nil {
+	data, err := sealed.ReadAll(f.path, centersPruneKind, checkpointFormat)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	defer file.Close()
-	t, err := centers.DecodePruneTable(file)
+	var t *centers.PruneTable
+	if err == nil {
+		t, err = centers.DecodePruneTable(bytes.NewReader(data))
+	}
 	if err != nil {
-		f.env.Log.Warn("centers: building the pruning table again", "path", f.path, "reason", err)
+		setAside(f.env, f.path, err.Error())
 		return nil
 	}
 	return t
 }
 
+// centersPruneKind names a pruning table kept beside a checkpoint.
+const centersPruneKind = "cubecensus centers pruning table"
+
 func (f centersTableFile) Save(t *centers.PruneTable) error {
-	return atomicfile.Write(f.path, t.Encode)
+	return writeSealed(f.path, centersPruneKind, t.Encode)
 }
 
 // metricColumns are the four columns a table gives each metric.

@@ -1,13 +1,17 @@
 package pipelines
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"time"
 
-	"github.com/cubecensus/cubecensus/internal/atomicfile"
 	"github.com/cubecensus/cubecensus/internal/progress"
+	"github.com/cubecensus/cubecensus/internal/sealed"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -50,11 +54,24 @@ func jsonCheckpoints[C any](stamp func(*C) *stamped, where func(*C) string) chec
 	}
 }
 
+// A checkpoint is a sealed file (internal/sealed): a header naming it a
+// checkpoint of this format, its length and checksum, then the encoded
+// checkpoint. So a damaged file is refused before its decoder sees a byte,
+// and a checkpoint of another format or build, or of other settings, is
+// recognised as such; either is set aside (renamed, never deleted) and the
+// run starts afresh.
+const (
+	checkpointKind   = "cubecensus checkpoint"
+	checkpointFormat = "1"
+	// setAsideSuffix follows a set-aside checkpoint's name, then the time
+	// it was set aside; Run does not remove such files.
+	setAsideSuffix = ".set-aside-"
+)
+
 // use returns the checkpoint at env's checkpoint path called name, if one
-// of this build describes the search cfg (any other is left to be
-// overwritten, with a log line), and a function that saves a checkpoint
-// there, stamped with this build; both are nil when the run keeps no
-// checkpoints.
+// of this build describes the search cfg (any other is set aside, with a
+// warning that names it), and a function that saves a checkpoint there,
+// stamped with this build; both are nil when the run keeps no checkpoints.
 func (k checkpointOf[C, Cfg]) use(env *Env, name string, cfg Cfg) (resume *C, save func(*C) error, err error) {
 	path := env.CheckpointPath(name)
 	if path == "" {
@@ -71,7 +88,7 @@ func (k checkpointOf[C, Cfg]) use(env *Env, name string, cfg Cfg) (resume *C, sa
 		}
 	}
 	if reason != "" {
-		env.Log.Warn(env.stage+": ignoring a checkpoint", "path", path, "reason", reason)
+		setAside(env, path, reason)
 	}
 	if c != nil {
 		env.Log.Info(env.stage+": resuming", "checkpoint", name, "at", k.where(c))
@@ -79,23 +96,50 @@ func (k checkpointOf[C, Cfg]) use(env *Env, name string, cfg Cfg) (resume *C, sa
 	}
 	save = func(c *C) error {
 		*k.build(c) = build
-		return atomicfile.Write(path, func(w io.Writer) error { return k.encode(c, w) })
+		return writeSealed(path, checkpointKind, func(w io.Writer) error { return k.encode(c, w) })
 	}
 	return resume, save, nil
 }
 
-// read returns the checkpoint at path if it is readable and of build;
-// otherwise nil and why not ("" when there is no file).
-func (k checkpointOf[C, Cfg]) read(path, build string) (*C, string) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, ""
+// writeSealed writes what encode writes to path as a sealed file of kind
+// in checkpointFormat, encoding once.
+func writeSealed(path, kind string, encode func(io.Writer) error) error {
+	var buf bytes.Buffer
+	if err := encode(&buf); err != nil {
+		return err
 	}
-	defer f.Close()
-	c, err := k.decode(f)
+	return sealed.Write(path, kind, checkpointFormat, func(w io.Writer) error {
+		_, err := w.Write(buf.Bytes())
+		return err
+	})
+}
+
+// setAside renames a file the run cannot use (a damaged or foreign
+// checkpoint) out of the way, keeping it for the user to look at, and
+// says so in one line naming both paths and why.
+func setAside(env *Env, path, reason string) {
+	aside := path + setAsideSuffix + time.Now().UTC().Format("20060102T150405.000000000")
+	if err := os.Rename(path, aside); err != nil {
+		env.Log.Warn(env.stage+": cannot use a checkpoint, nor move it aside; it will be overwritten", "path", path, "reason", reason, "error", err)
+		return
+	}
+	env.Log.Warn(env.stage+": set a checkpoint aside and started afresh", "path", path, "reason", reason, "moved_to", aside)
+}
+
+// read returns the checkpoint at path if it is sealed, undamaged and of
+// build; otherwise nil and why not ("" when there is no file).
+func (k checkpointOf[C, Cfg]) read(path, build string) (*C, string) {
+	data, err := sealed.ReadAll(path, checkpointKind, checkpointFormat)
 	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, ""
 	case err != nil:
 		return nil, err.Error()
+	}
+	c, err := k.decode(bytes.NewReader(data))
+	switch {
+	case err != nil:
+		return nil, "its checksum is good but it does not decode: " + err.Error()
 	case *k.build(c) != build:
 		return nil, fmt.Sprintf("it is of another build (%s; this one is %s)", *k.build(c), build)
 	}

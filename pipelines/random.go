@@ -147,9 +147,7 @@ func runRandom(ctx context.Context, env *Env) (*Output, error) {
 			bar.Add(1)
 		}
 		bar.Finish()
-		if s.StoreErr != nil {
-			env.Log.Warn("the optimal solver's table could not be cached; the next run builds it again", "reason", s.StoreErr)
-		}
+		warnCache(env, s)
 		s = nil
 		debug.FreeOSMemory() // the next metric's table takes this one's place
 	}

@@ -257,8 +257,18 @@ func newSolver(env *Env) (*solver.Solver, error) {
 	if err != nil {
 		return nil, err
 	}
+	warnCache(env, s)
+	return s, nil
+}
+
+// warnCache says what went wrong with the solver's cached tables: a kept
+// copy refused as damaged (and built again), a table that could not be
+// kept.
+func warnCache(env *Env, s *solver.Solver) {
+	if s.Damaged != nil {
+		env.Log.Warn("a cached table was damaged and has been built again", "reason", s.Damaged)
+	}
 	if s.StoreErr != nil {
 		env.Log.Warn("the solver's tables could not be cached; the next run builds them again", "reason", s.StoreErr)
 	}
-	return s, nil
 }

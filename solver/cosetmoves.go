@@ -76,9 +76,7 @@ func (t *CosetTable) Moves() (*CosetMoves, error) {
 	if len(c.Data) != CosetMovesBytes {
 		return nil, fmt.Errorf("solver: the coset move table has %d bytes, want %d", len(c.Data), CosetMovesBytes)
 	}
-	if c.StoreErr != nil {
-		t.s.StoreErr = c.StoreErr
-	}
+	t.s.noteCache(c)
 	cm := &CosetMoves{t: t, masks: c.Data}
 	cm.keepNear()
 	for s := range cube.Sym(nPhase1Syms) {

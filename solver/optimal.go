@@ -3,7 +3,6 @@ package solver
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -601,9 +600,7 @@ func (s *Solver) optimalTable(m cube.Metric) (optimalTable, error) {
 	lazy.once.Do(func() {
 		var t tablecache.Table
 		lazy.table, t, lazy.err = newBigTable(s.cfg, s.cfg.Optimal, m, s.twist, s.flip, s.slice, s.order, p1)
-		if t.StoreErr != nil {
-			s.StoreErr = errors.Join(s.StoreErr, t.StoreErr)
-		}
+		s.noteCache(t)
 	})
 	return optimalTable{big: lazy.table}, lazy.err
 }
@@ -617,9 +614,7 @@ func (s *Solver) phase1Table(m cube.Metric) (*symTable, error) {
 	s.qtm.once.Do(func() {
 		var t tablecache.Table
 		s.qtm.table, t, s.qtm.err = newPhase1Table(s.cfg, cube.QTM, s.twist, s.flip, s.slice)
-		if t.StoreErr != nil {
-			s.StoreErr = errors.Join(s.StoreErr, t.StoreErr)
-		}
+		s.noteCache(t)
 	})
 	return s.qtm.table, s.qtm.err
 }

@@ -29,9 +29,10 @@ type Solver struct {
 	// TablesLoaded says whether the big pruning tables were read from the
 	// cache (internal/tablecache) rather than built; StoreErr is why a
 	// table built could not be stored there (the solver works all the
-	// same).
+	// same), and Damaged why a kept copy was refused and built again.
 	TablesLoaded bool
 	StoreErr     error
+	Damaged      error
 
 	twist, flip, slice        moveTable // phase 1, all 18 moves
 	corners, udEdges, sliceOr moveTable // phase 2, the 10 moves of H
@@ -117,7 +118,9 @@ func NewWith(cfg Config) (*Solver, error) {
 	if s.p2, t2, err = newPhase2Table(cfg, s.corners, s.udEdges); err != nil {
 		return nil, err
 	}
-	s.TablesLoaded, s.StoreErr = t1.Loaded && t2.Loaded, errors.Join(t1.StoreErr, t2.StoreErr)
+	s.TablesLoaded = t1.Loaded && t2.Loaded
+	s.noteCache(t1)
+	s.noteCache(t2)
 	s.pruneCorners = buildPruneTable(s.corners, s.sliceOr, len(phase2Moves))
 	return s, nil
 }
@@ -344,4 +347,11 @@ func (s *Solver) Generator(c cube.Cube, maxLength int) ([]cube.Move, error) {
 		return nil, err
 	}
 	return cube.InverseManeuver(sol), nil
+}
+
+// noteCache keeps what the table cache said of a table it gave: why it
+// could not store it, why it refused a kept copy.
+func (s *Solver) noteCache(t tablecache.Table) {
+	s.StoreErr = errors.Join(s.StoreErr, t.StoreErr)
+	s.Damaged = errors.Join(s.Damaged, t.Damaged)
 }

@@ -4,10 +4,14 @@
 package atomicfile
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/cubecensus/cubecensus/internal/lockfile"
 )
 
 // TempSuffix follows the name of the file Write writes in the
@@ -28,6 +32,12 @@ func Write(path string, write func(io.Writer) error) error {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // no-op after the rename
+	// Locked while written: RemoveStale tells it from one a dead
+	// process left.
+	if _, err := lockfile.TryLock(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
 	if err := write(tmp); err != nil {
 		tmp.Close()
 		return fmt.Errorf("writing %s: %w", path, err)
@@ -43,4 +53,33 @@ func Write(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// RemoveStale removes the temporary files of path (path + TempSuffix +
+// digits) that no live process is writing: those a killed writer left.
+// It returns the files it removed.
+func RemoveStale(path string) ([]string, error) {
+	temps, err := filepath.Glob(path + TempSuffix + "*")
+	if err != nil {
+		return nil, err
+	}
+	var removed []string
+	for _, name := range temps {
+		f, err := os.Open(name)
+		if err != nil {
+			continue // renamed or removed by its writer meanwhile
+		}
+		free, err := lockfile.TryLock(f)
+		if err == nil && free {
+			err = os.Remove(name)
+			if err == nil {
+				removed = append(removed, name)
+			}
+		}
+		f.Close()
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return removed, err
+		}
+	}
+	return removed, nil
 }

@@ -2,9 +2,9 @@
 // tables) on disk between runs, so that a table that takes seconds or
 // minutes to build is built once per machine and loaded after.
 //
-// A cached table is one file, NAME.table, in the cache folder: a header
-// line of JSON (name, version, length and the SHA-256 of the data) and the
-// data. Load reads it only if the header names the same table and version
+// A cached table is one sealed file (internal/sealed), NAME.table, in the
+// cache folder: a header line (name, version, length and the SHA-256 of
+// the data) and the data. Load reads it only if the header names the same table and version
 // and the data's hash agrees; anything else (a missing file, another
 // version, a damaged or truncated file) is rebuilt and rewritten,
 // atomically, so that a reader never sees half a table. The version is the
@@ -15,10 +15,6 @@
 package tablecache
 
 import (
-	"bufio"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -26,9 +22,9 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/cubecensus/cubecensus/internal/hugepage"
-
 	"github.com/cubecensus/cubecensus/internal/atomicfile"
+	"github.com/cubecensus/cubecensus/internal/hugepage"
+	"github.com/cubecensus/cubecensus/internal/sealed"
 )
 
 // Dir is the cache folder (see the package doc).
@@ -43,14 +39,6 @@ func Dir() string {
 	return filepath.Join(base, "cubecensus", "tables")
 }
 
-// header is the first line of a cached table.
-type header struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
-	Bytes   int    `json:"bytes"`
-	SHA256  string `json:"sha256"`
-}
-
 // Table is what Get returns.
 type Table struct {
 	Data   []byte
@@ -58,6 +46,9 @@ type Table struct {
 	// StoreErr is why a table built could not be stored (a read-only
 	// folder, say): the table is good, only the next run builds it again.
 	StoreErr error
+	// Damaged, if set, is why the kept copy was refused and the table
+	// built again (a copy of another version is rebuilt without one).
+	Damaged error
 }
 
 // Get returns the table called name at version: loaded from dir when a
@@ -101,9 +92,16 @@ type Streamed struct {
 // when a good copy is there, else builds it and stores it there.
 func GetStreamed(dir, name, version string, s Streamed) (Table, error) {
 	path := filepath.Join(dir, name+".table")
+	// A killed build leaves its half-written file; none is being written
+	// unless another live process builds the table now.
+	atomicfile.RemoveStale(path)
 	err := load(path, name, version, s.Read)
 	if err == nil {
 		return Table{Loaded: true}, nil
+	}
+	var t Table
+	if errors.Is(err, sealed.ErrDamaged) {
+		t.Damaged = err
 	}
 	if errors.Is(err, errHalfRead) {
 		runtime.GC() // what the read filled is garbage: free it before the build allocates as much again
@@ -111,7 +109,8 @@ func GetStreamed(dir, name, version string, s Streamed) (Table, error) {
 	if err := s.Build(); err != nil {
 		return Table{}, err
 	}
-	return Table{StoreErr: store(path, name, version, s.Write)}, nil
+	t.StoreErr = sealed.Write(path, name, version, s.Write)
+	return t, nil
 }
 
 // Has reports whether dir holds a file for the table called name (whether
@@ -121,66 +120,21 @@ func Has(dir, name string) bool {
 	return err == nil
 }
 
-// errStale marks a cached file that is not the table asked for, and
-// errHalfRead one whose data was read, in part or whole, and refused.
-var (
-	errStale    = errors.New("stale")
-	errHalfRead = errors.New("refused after reading")
-)
+// errHalfRead marks a kept copy whose data were read, in part or whole,
+// and refused.
+var errHalfRead = errors.New("refused after reading")
 
 func load(path, name, version string, read func(io.Reader, int64) error) error {
-	f, err := os.Open(path)
+	f, err := sealed.Open(path, name, version)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	r := bufio.NewReaderSize(f, 1<<20)
-	line, err := r.ReadBytes('\n')
-	if err != nil {
-		return err
+	if err := read(f, f.Bytes); err != nil {
+		return fmt.Errorf("%w: %w", errHalfRead, err)
 	}
-	var h header
-	if err := json.Unmarshal(line, &h); err != nil {
-		return err
-	}
-	if h.Name != name || h.Version != version || h.Bytes < 0 {
-		return errStale
-	}
-	sum := sha256.New()
-	data := io.TeeReader(io.LimitReader(r, int64(h.Bytes)), sum)
-	if err := read(data, int64(h.Bytes)); err != nil {
-		return fmt.Errorf("%s: %w: %w", path, errHalfRead, err)
-	}
-	if left, err := io.Copy(io.Discard, data); err != nil || left > 0 {
-		return fmt.Errorf("%s: %w: %d bytes of data not read", path, errHalfRead, left)
-	}
-	if hex.EncodeToString(sum.Sum(nil)) != h.SHA256 {
-		return fmt.Errorf("%s: %w: checksum mismatch", path, errHalfRead)
+	if err := f.Verify(); err != nil {
+		return fmt.Errorf("%w: %w", errHalfRead, err)
 	}
 	return nil
-}
-
-func store(path, name, version string, write func(io.Writer) error) error {
-	sum, size := sha256.New(), &counter{}
-	if err := write(io.MultiWriter(sum, size)); err != nil {
-		return err
-	}
-	line, err := json.Marshal(header{name, version, size.n, hex.EncodeToString(sum.Sum(nil))})
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(path, func(w io.Writer) error {
-		if _, err := w.Write(append(line, '\n')); err != nil {
-			return err
-		}
-		return write(w)
-	})
-}
-
-// counter counts the bytes written to it.
-type counter struct{ n int }
-
-func (c *counter) Write(p []byte) (int, error) {
-	c.n += len(p)
-	return len(p), nil
 }

@@ -35,14 +35,28 @@ func TestGet(t *testing.T) {
 	if err := os.WriteFile(path, file, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A killed build's half-written file goes with the next Get.
+	leftover := path + ".tmp98765"
+	if err := os.WriteFile(leftover, []byte("half"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if tb, _ := Get(dir, "t", "2", build); tb.Damaged == nil {
+		t.Error("a damaged copy was rebuilt without saying so")
+	}
+	if _, err := os.Stat(leftover); err == nil {
+		t.Error("a dead build's temporary file was left")
+	}
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	get("2", false)
 	if err := os.WriteFile(path, file[:len(file)-2], 0o644); err != nil {
 		t.Fatal(err)
 	}
 	get("2", false)
 	get("2", true)
-	if builds != 4 {
-		t.Errorf("%d builds, want 4", builds)
+	if builds != 5 {
+		t.Errorf("%d builds, want 5", builds)
 	}
 	ro := filepath.Join(t.TempDir(), "file")
 	if err := os.WriteFile(ro, nil, 0o644); err != nil {
