@@ -1,4 +1,5 @@
-# cubecensus: make run (build and run the default pipeline into results/),
+# cubecensus: make run (build and run the default pipeline into out/results
+# and check it against the published tables in results/),
 # make test (vet, Go tests, a cosets job array on a real single-node Slurm,
 # every notebook executed headless), make bench.
 # Each target installs what it needs: Go modules through the module proxy,
@@ -10,8 +11,9 @@ BIN      := bin/cubecensus
 VENV     := notebooks/.venv
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 RESULTS  ?= results
+RUN_OUT  ?= out/results
 
-.PHONY: all build run test vet gotest slurmtest notebooks requirements bench fuzz clean
+.PHONY: all build run publish test vet gotest slurmtest notebooks requirements bench fuzz clean
 
 all: build
 
@@ -21,8 +23,18 @@ build:
 # The upperface search's STM depth 15 (1.4e11 probes, about an hour) is
 # settled from the committed merged shard tables, every hit checked; the
 # README's upperface section says how to search it again.
+#
+# make run never writes into the published results/: it writes into
+# $(RUN_OUT) (ignored by git) and fails if what it computed contradicts
+# results/ (cubecensus compare). Replacing results/ is `make publish`, after
+# a full run.
 run: build
-	./$(BIN) run --out $(RESULTS) --upperface-hits-from results/upperface-stm-depth15
+	./$(BIN) run --out $(RUN_OUT) --upperface-hits-from results/upperface-stm-depth15
+	./$(BIN) compare $(RUN_OUT) --published $(RESULTS)
+
+publish: build
+	./$(BIN) compare $(RUN_OUT) --published $(RESULTS)
+	cp $(RUN_OUT)/*.arrow $(RESULTS)/
 
 test: vet gotest slurmtest notebooks
 

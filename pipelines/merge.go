@@ -29,6 +29,13 @@ func Merge(dirs []string, out string) ([]Written, error) {
 	if len(dirs) == 0 {
 		return nil, fmt.Errorf("%w: merge wants the folders of the shards' tables", ErrOption)
 	}
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return nil, err
+	}
+	if err := outsideInputs(abs, dirs); err != nil {
+		return nil, err
+	}
 	shards := make([]shardTables, len(dirs))
 	for i, dir := range dirs {
 		s, err := readShard(dir)
@@ -63,19 +70,57 @@ func Merge(dirs []string, out string) ([]Written, error) {
 			return nil, fmt.Errorf("shard %d/%d is missing (%d of %d folders given)", i, first.shard.Count, len(dirs), first.shard.Count)
 		}
 	}
+	mergedTables := make([]*tables.Table, len(names))
+	provs := make([]tables.Provenance, len(names))
+	for i, name := range names {
+		var err error
+		if mergedTables[i], provs[i], err = mergeTable(name, bySlot); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkTables(mergedTables); err != nil {
+		return nil, fmt.Errorf("merge: %w; nothing was written", err)
+	}
 	var written []Written
-	for _, name := range names {
-		merged, prov, err := mergeTable(name, bySlot)
+	for i, merged := range mergedTables {
+		path, err := tables.Write(out, merged, provs[i])
 		if err != nil {
 			return written, err
 		}
-		path, err := tables.Write(out, merged, prov)
-		if err != nil {
-			return written, err
-		}
-		written = append(written, Written{prov.Stage, path, len(merged.Rows)})
+		written = append(written, Written{provs[i].Stage, path, len(merged.Rows)})
 	}
 	return written, nil
+}
+
+// outsideInputs refuses an output folder that is one of the input folders
+// or inside one (whatever the paths' spelling: they are compared as
+// folders of the file system), where writing would replace an input.
+func outsideInputs(out string, dirs []string) error {
+	for _, dir := range dirs {
+		for o := out; ; {
+			if a, b := statOf(o), statOf(dir); a != nil && b != nil && os.SameFile(a, b) {
+				if o == out {
+					return fmt.Errorf("%w: --out %s is the shard folder %s: the merge would replace its tables", ErrOption, out, dir)
+				}
+				return fmt.Errorf("%w: --out %s is inside the shard folder %s", ErrOption, out, dir)
+			}
+			parent := filepath.Dir(o)
+			if parent == o {
+				break
+			}
+			o = parent
+		}
+	}
+	return nil
+}
+
+// statOf is os.Stat's answer, nil where there is none.
+func statOf(path string) os.FileInfo {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil
+	}
+	return st
 }
 
 // readShard reads every table in dir and the shard they say they are.

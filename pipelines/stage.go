@@ -159,6 +159,9 @@ func Run(ctx context.Context, s Stage, env *Env, dir string) ([]Written, error) 
 	if !slices.Equal(names, declared) {
 		return nil, fmt.Errorf("stage %s: made tables %v, declares %v", s.Name, names, declared)
 	}
+	if err := checkTables(out.Tables); err != nil {
+		return nil, fmt.Errorf("stage %s: %w; nothing was written", s.Name, err)
+	}
 	var written []Written
 	for _, t := range out.Tables {
 		path, err := tables.Write(dir, t, prov)

@@ -80,7 +80,7 @@ one line on stderr, with exit status 2 for bad usage and 1 otherwise.`,
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageErrorf("%s: %v (see `%s --help`)", cmd.Name(), err, cmd.CommandPath())
 	})
-	root.AddCommand(newListCmd(), newRunCmd(), newMergeCmd(), newShowCmd(), newInspectCmd(), newSolveCmd(), newExportCmd())
+	root.AddCommand(newListCmd(), newRunCmd(), newMergeCmd(), newCompareCmd(), newShowCmd(), newInspectCmd(), newSolveCmd(), newExportCmd())
 	return root
 }
 
@@ -235,6 +235,42 @@ or settings, and a unit of work missing, repeated or outside its shard.`,
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", defaultResults, "folder for the merged tables")
+	return cmd
+}
+
+func newCompareCmd() *cobra.Command {
+	var pub string
+	cmd := &cobra.Command{
+		Use:   "compare DIR",
+		Short: "Check a run's tables against the published ones: exact figures equal, published figures within its bounds",
+		Long: `Compare the tables a run wrote into DIR with the published tables in
+--published, row by row: every figure the run has exactly must equal the
+published one, and every published figure must lie within the bounds the run
+has (a run of smaller budgets confirms the published tables as far as it goes).
+Run times, search nodes and maneuvers are not compared. Any difference fails
+with the table, row and column named. make run ends with this.`,
+		Example: `  cubecensus compare out/results --published results`,
+		Args:    argsBetween(1, 1, "the folder of a run's tables"),
+		RunE: func(cmd *cobra.Command, dirs []string) error {
+			found, err := pipelines.Compare(dirs[0], pub)
+			var b strings.Builder
+			for _, c := range found {
+				if c.Skipped != "" {
+					fmt.Fprintf(&b, "%s\tnot compared: %s\n", c.Table, c.Skipped)
+					continue
+				}
+				fmt.Fprintf(&b, "%s\t%d rows compared\t%d published rows not computed\n", c.Table, c.Rows, c.Uncomputed)
+			}
+			if _, werr := io.WriteString(cmd.OutOrStdout(), b.String()); werr != nil {
+				return werr
+			}
+			if err != nil {
+				return asUsage(fmt.Errorf("compare: %w", err))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&pub, "published", defaultResults, "folder of the published tables")
 	return cmd
 }
 
