@@ -3,10 +3,10 @@ package pipelines
 import (
 	"errors"
 	"math/big"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cubecensus/cubecensus/internal/committed"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -15,7 +15,7 @@ import (
 // random sample) agrees with them; a figure that contradicts them, exactly
 // or by its bounds, or a row they lack, is named by table, row and column.
 func TestCompare(t *testing.T) {
-	pub := filepath.Join("..", "results")
+	pub := committed.Dir(t)
 	if _, err := Compare(pub, pub); err != nil {
 		t.Fatalf("the published tables against themselves: %v", err)
 	}

@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/cubecensus/cubecensus/centers"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
@@ -16,24 +19,57 @@ import (
 // positionsTable is the upperface stage's table of positions.
 const positionsTable = "upperface_positions"
 
-// upperfaceTable reads the positions table from dir, checking that it has
-// a row per position in un order.
-func upperfaceTable(dir string) (*tables.Table, error) {
-	path := filepath.Join(dir, positionsTable+tables.Extension)
+// readForExport reads the table called name from dir for an export: it
+// must keep its invariants (CheckTable), hold rows rows and the columns
+// the export reads, of their kinds, so that a damaged or foreign table is
+// refused naming what is wrong, never printed as a file of holes.
+func readForExport(dir, name, stage string, rows int, columns map[string]tables.Kind) (*tables.Table, error) {
+	path := filepath.Join(dir, name+tables.Extension)
 	t, _, err := tables.Read(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s not found: run `cubecensus run upperface --out %s` first", path, dir)
+		return nil, fmt.Errorf("%s not found: run `cubecensus run %s --out %s` first", path, stage, dir)
 	}
 	if err != nil {
 		return nil, err
 	}
-	un := t.Index("un")
-	if len(t.Rows) != upperface.NPositions || un < 0 {
-		return nil, fmt.Errorf("%s: %d rows, want %d with an un column", path, len(t.Rows), upperface.NPositions)
+	for _, col := range slices.Sorted(maps.Keys(columns)) {
+		if i := t.Index(col); i < 0 || t.Columns[i].Kind != columns[col] {
+			return nil, fmt.Errorf("%s: no column %s of %v: not the %s table", path, col, columns[col], name)
+		}
 	}
+	if len(t.Rows) != rows {
+		return nil, fmt.Errorf("%s: %d rows, want %d", path, len(t.Rows), rows)
+	}
+	if err := CheckTable(t); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+// metricColumnKinds are the kinds of metricColumns' columns for the
+// metrics named.
+func metricColumnKinds(metrics ...cube.Metric) map[string]tables.Kind {
+	kinds := map[string]tables.Kind{}
+	for _, m := range metrics {
+		p := strings.ToLower(m.String())
+		kinds[p+"_distance"], kinds[p+"_lower"], kinds[p+"_upper"], kinds[p+"_maneuver"] = tables.Int64, tables.Int64, tables.Int64, tables.String
+	}
+	return kinds
+}
+
+// upperfaceTable reads the positions table from dir, checking that it has
+// a row per position in un order and the columns of the metrics named.
+func upperfaceTable(dir string, metrics ...cube.Metric) (*tables.Table, error) {
+	kinds := metricColumnKinds(metrics...)
+	kinds["un"] = tables.Int64
+	t, err := readForExport(dir, positionsTable, "upperface", upperface.NPositions, kinds)
+	if err != nil {
+		return nil, err
+	}
+	un := t.Index("un")
 	for i, row := range t.Rows {
 		if row[un] != int64(i) {
-			return nil, fmt.Errorf("%s: row %d holds un %v", path, i, row[un])
+			return nil, fmt.Errorf("%s: row %d holds un %v", filepath.Join(dir, positionsTable+tables.Extension), i, row[un])
 		}
 	}
 	return t, nil
@@ -56,7 +92,7 @@ func ExportSeed004(w io.Writer, dir string, m cube.Metric) error {
 	if m == cube.STM {
 		return fmt.Errorf("%w: --metric STM: seed 004's letter codes name face turns, and STM maneuvers have slice turns", ErrOption)
 	}
-	t, err := upperfaceTable(dir)
+	t, err := upperfaceTable(dir, m)
 	if err != nil {
 		return err
 	}
@@ -99,11 +135,9 @@ const classesTable = "centers_classes"
 // metric with no maneuver known is left out of its line, and a class with
 // none is a comment line with its lower bounds.
 func ExportCubeExplorer(w io.Writer, dir string) error {
-	path := filepath.Join(dir, classesTable+tables.Extension)
-	t, _, err := tables.Read(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%s not found: run `cubecensus run centers --out %s` first", path, dir)
-	}
+	kinds := metricColumnKinds(cube.HTM, cube.STM)
+	kinds["notation"] = tables.String
+	t, err := readForExport(dir, classesTable, "centers", len(centers.Classes), kinds)
 	if err != nil {
 		return err
 	}

@@ -37,11 +37,19 @@ characters of at most six symbols (a facelet string of the wrong length, an
 error). Anything else is read as a maneuver. --facelets or --maneuver
 overrides the rule (a 54-move maneuver written with six letters, say).`
 
+// ErrEmptyCube is ReadCube's error for an empty or blank input.
+var ErrEmptyCube = errors.New("no cube given: the input is empty or blank (the solved cube is UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB)")
+
 // ReadCube reads a position given as a facelet string or a maneuver. It
 // returns the moves when it read a maneuver, and a note when the rule chose
-// a maneuver for an input that might have been meant as facelets.
+// a maneuver for an input that might have been meant as facelets. An empty
+// or blank input is refused with ErrEmptyCube (an unset $CUBE is not the
+// solved cube).
 func ReadCube(input string, how Reading) (c cube.Cube, moves []cube.Move, note string, err error) {
 	compact := strings.Join(strings.Fields(input), "")
+	if compact == "" {
+		return c, nil, "", ErrEmptyCube
+	}
 	if how == AutoReading {
 		how = ManeuverReading
 		if looksLikeFacelets(compact) {
@@ -221,7 +229,7 @@ func describeUpperface(c cube.Cube, dir string) string {
 		ids[i] = fmt.Sprintf("%s %d", k, upperface.CaseID(k, un))
 	}
 	fmt.Fprintf(&b, "cases        %s (the least un of each case)\n", strings.Join(ids, ", "))
-	t, err := upperfaceTable(dir)
+	t, err := upperfaceTable(dir, cube.Metrics...)
 	if err != nil {
 		fmt.Fprintf(&b, "distances    unknown: %v\n", err)
 		return b.String()

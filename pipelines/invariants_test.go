@@ -2,10 +2,10 @@ package pipelines
 
 import (
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cubecensus/cubecensus/internal/committed"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -24,7 +24,7 @@ func TestEveryTableHasRules(t *testing.T) {
 // committedTable reads a committed table from results/.
 func committedTable(t *testing.T, name string) *tables.Table {
 	t.Helper()
-	tab, _, err := tables.Read(filepath.Join("..", "results", name+tables.Extension))
+	tab, _, err := tables.Read(committed.Path(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -98,7 +98,7 @@ func Merge(dirs []string, out string) ([]Written, error) {
 func outsideInputs(out string, dirs []string) error {
 	for _, dir := range dirs {
 		for o := out; ; {
-			if a, b := statOf(o), statOf(dir); a != nil && b != nil && os.SameFile(a, b) {
+			if sameFolder(o, dir) {
 				if o == out {
 					return fmt.Errorf("%w: --out %s is the shard folder %s: the merge would replace its tables", ErrOption, out, dir)
 				}
@@ -247,7 +247,7 @@ func (r *unitRange) parse(s string) error {
 // parseRange parses FIRST:COUNT, two whole numbers.
 func parseRange(s string) (first, count int64, ok bool) {
 	a, b, found := strings.Cut(s, ":")
-	first, err1 := strconv.ParseInt(a, 10, 64)
-	count, err2 := strconv.ParseInt(b, 10, 64)
+	first, err1 := ParseWhole(a)
+	count, err2 := ParseWhole(b)
 	return first, count, found && err1 == nil && err2 == nil && first >= 0 && count >= 0
 }

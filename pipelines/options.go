@@ -143,11 +143,11 @@ type Depth int
 func (d *Depth) String() string { return strconv.Itoa(int(*d)) }
 func (d *Depth) Type() string   { return "depth" }
 
-// Set parses a whole number >= -1.
+// Set parses a whole number from -1 to 99.
 func (d *Depth) Set(s string) error {
-	n, err := strconv.Atoi(s)
-	if err != nil || n < -1 {
-		return fmt.Errorf("want a whole number, -1 or more")
+	n, err := ParseWhole(s)
+	if err != nil || n < -1 || n > 99 {
+		return fmt.Errorf("want a whole number from -1 to 99")
 	}
 	*d = Depth(n)
 	return nil
@@ -161,7 +161,7 @@ func (c *Count) Type() string   { return "count" }
 
 // Set parses a whole number from 1 to 1e12.
 func (c *Count) Set(s string) error {
-	n, err := strconv.ParseUint(s, 10, 64)
+	n, err := ParseWhole(s)
 	if err != nil || n < 1 || n > 1e12 {
 		return fmt.Errorf("want a whole number from 1 to 1e12")
 	}
@@ -369,11 +369,11 @@ func (d *MetricDepths) Type() string { return "depths" }
 func (d *MetricDepths) Set(s string) error {
 	out := *d
 	err := setPerMetric(s, "DEPTH", func(m cube.Metric, v string) error {
-		n, err := strconv.Atoi(v)
+		n, err := ParseWhole(v)
 		if err != nil || n < 0 || n > 99 {
 			return fmt.Errorf("%q is not a depth from 0 to 99", v)
 		}
-		out[m] = n
+		out[m] = int(n)
 		return nil
 	})
 	if err != nil {
@@ -391,7 +391,7 @@ func (n *MoveCount) Type() string   { return "moves" }
 
 // Set parses a whole number from 0 to 40.
 func (n *MoveCount) Set(s string) error {
-	v, err := strconv.Atoi(s)
+	v, err := ParseWhole(s)
 	if err != nil || v < 0 || v > 40 {
 		return fmt.Errorf("want a whole number of moves from 0 to 40")
 	}
@@ -414,10 +414,44 @@ func (r *CosetRange) Set(s string) error {
 	if !ok {
 		return fmt.Errorf("want FIRST:COUNT, two whole numbers (e.g. 0:10)")
 	}
-	if f+c > solver.NCosetClasses {
+	if f > solver.NCosetClasses || c > solver.NCosetClasses-f { // written so as not to overflow
 		return fmt.Errorf("classes %d to %d: there are %d (0 to %d)", f, f+c-1, int64(solver.NCosetClasses), int64(solver.NCosetClasses-1))
 	}
 	*r = CosetRange{f, c}
+	return nil
+}
+
+// ParseWhole parses a whole number written as an integer (20000000) or in
+// floating-point notation (2e7), as the flags' help writes them; it
+// refuses fractions, NaN, infinities and numbers beyond an int64.
+func ParseWhole(s string) (int64, error) {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return n, nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	// 2^63 is the first float64 beyond int64's range.
+	if err != nil || f != math.Trunc(f) || f >= 1<<63 || f < -(1<<63) {
+		return 0, fmt.Errorf("%q is not a whole number", s)
+	}
+	return int64(f), nil
+}
+
+// Whole is an integer flag from Min to Max, given as ParseWhole reads it.
+type Whole[T ~int | ~int64] struct {
+	P        *T
+	Min, Max T
+}
+
+func (w Whole[T]) String() string { return strconv.FormatInt(int64(*w.P), 10) }
+func (w Whole[T]) Type() string   { return "int" }
+
+// Set parses a whole number from Min to Max.
+func (w Whole[T]) Set(s string) error {
+	n, err := ParseWhole(s)
+	if err != nil || n < int64(w.Min) || n > int64(w.Max) {
+		return fmt.Errorf("want a whole number from %d to %d", w.Min, w.Max)
+	}
+	*w.P = T(n)
 	return nil
 }
 

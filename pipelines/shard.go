@@ -3,7 +3,6 @@ package pipelines
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 )
 
@@ -33,19 +32,24 @@ type Shard struct {
 	Index, Count int
 }
 
-func (s *Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
-func (s *Shard) Type() string   { return "I/N" }
+func (s *Shard) String() string {
+	if s.Count == 0 {
+		return "" // no shard: the help shows no default
+	}
+	return fmt.Sprintf("%d/%d", s.Index, s.Count)
+}
+func (s *Shard) Type() string { return "I/N" }
 
 // Set parses I/N, 0 <= I < N (Slurm's $SLURM_ARRAY_TASK_ID counts from the
 // array's first index, 0 with --array=0-(N-1)).
 func (s *Shard) Set(v string) error {
 	i, n, ok := strings.Cut(v, "/")
-	index, err1 := strconv.Atoi(i)
-	count, err2 := strconv.Atoi(n)
-	if !ok || err1 != nil || err2 != nil || count < 1 || index < 0 || index >= count {
-		return fmt.Errorf("want I/N with 0 <= I < N (e.g. 3/10)")
+	index, err1 := ParseWhole(i)
+	count, err2 := ParseWhole(n)
+	if !ok || err1 != nil || err2 != nil || count < 1 || count > 1e9 || index < 0 || index >= count {
+		return fmt.Errorf("want I/N with 0 <= I < N <= 1e9 (e.g. 3/10)")
 	}
-	*s = Shard{index, count}
+	*s = Shard{int(index), int(count)}
 	return nil
 }
 

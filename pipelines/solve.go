@@ -26,30 +26,52 @@ type CubeInput struct {
 // ReadCubeLines reads a file of cubes, one per line: facelet strings or
 // maneuvers as ReadCube reads them, a maneuver line also in Cube Explorer's
 // maneuver-file form ("D F2 D' . R B2 R' (12) <Meson>", whose length must
-// agree). Blank lines and lines starting with # are skipped. An error names
-// the line.
+// agree). Lines may be of any length; a byte-order mark is skipped, and so
+// are blank lines and lines starting with #. Every line is read before any
+// cube is solved: an error names the bad lines (the first maxBadLines) and
+// how many there are.
 func ReadCubeLines(r io.Reader, how Reading) ([]CubeInput, error) {
 	var out []CubeInput
-	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+	var bad []string
+	nBad := 0
+	br := bufio.NewReader(r)
+	for n := 1; ; n++ {
+		text, err := br.ReadString('\n') // a line of any length
+		if err != nil && err != io.EOF {
+			return nil, err
 		}
-		c, err := readCubeLine(line, how)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", n, err)
+		if n == 1 {
+			text = strings.TrimPrefix(text, "\uFEFF") // a byte-order mark some editors write
 		}
-		out = append(out, CubeInput{line, c})
+		line := strings.TrimSpace(text)
+		if line != "" && !strings.HasPrefix(line, "#") {
+			c, lerr := readCubeLine(line, how)
+			if lerr != nil {
+				if nBad < maxBadLines {
+					bad = append(bad, fmt.Sprintf("line %d: %v", n, lerr))
+				}
+				nBad++
+			} else {
+				out = append(out, CubeInput{line, c})
+			}
+		}
+		if err == io.EOF {
+			break
+		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	if len(out) == 0 {
+	switch {
+	case nBad > maxBadLines:
+		return nil, fmt.Errorf("%d bad lines (the first %d: %s)", nBad, maxBadLines, strings.Join(bad, "; "))
+	case nBad > 0:
+		return nil, fmt.Errorf("%d bad line(s): %s", nBad, strings.Join(bad, "; "))
+	case len(out) == 0:
 		return nil, errors.New("no cubes in the input (blank lines and # comments only)")
 	}
 	return out, nil
 }
+
+// maxBadLines is how many bad lines ReadCubeLines names.
+const maxBadLines = 20
 
 func readCubeLine(line string, how Reading) (cube.Cube, error) {
 	if how == FaceletReading || how == AutoReading && looksLikeFacelets(strings.Join(strings.Fields(line), "")) {
@@ -211,9 +233,9 @@ func SolutionsTable(name string, sols []Solved, m cube.Metric) *tables.Table {
 // WriteSolutions writes the table of sols to path, which must end in
 // .arrow, with the options in its provenance.
 func WriteSolutions(path string, sols []Solved, o SolveOptions, workers int, start time.Time) error {
-	name, ok := strings.CutSuffix(filepath.Base(path), tables.Extension)
-	if !ok || name == "" {
-		return fmt.Errorf("%w: --out %q: the table's file name must end in %s", ErrOption, path, tables.Extension)
+	name, err := solutionsName(path)
+	if err != nil {
+		return err
 	}
 	p := tables.NewProvenance("solve", workers)
 	p.Params["solver"] = "two-phase"
@@ -230,8 +252,27 @@ func WriteSolutions(path string, sols []Solved, o SolveOptions, workers int, sta
 	if o.Optimal {
 		m = o.Metric
 	}
-	_, err := tables.Write(filepath.Dir(path), SolutionsTable(name, sols, m), p)
+	_, err = tables.Write(filepath.Dir(path), SolutionsTable(name, sols, m), p)
 	return err
+}
+
+// CheckSolutionsPath checks, before any cube is solved, that WriteSolutions
+// can write path: a name ending in .arrow in a writable folder.
+func CheckSolutionsPath(path string) error {
+	if _, err := solutionsName(path); err != nil {
+		return err
+	}
+	return PrepareOutput(filepath.Dir(path))
+}
+
+// solutionsName is the table name of a solutions file: its name without
+// .arrow, which it must end in.
+func solutionsName(path string) (string, error) {
+	name, ok := strings.CutSuffix(filepath.Base(path), tables.Extension)
+	if !ok || name == "" {
+		return "", fmt.Errorf("%w: --out %q: the table's file name must end in %s", ErrOption, path, tables.Extension)
+	}
+	return name, nil
 }
 
 // newSolver makes a solver whose tables, where they are built (once per

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cubecensus/cubecensus/internal/atomicfile"
+	"github.com/cubecensus/cubecensus/internal/lockfile"
 	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/tables"
 )
@@ -53,6 +54,16 @@ func (e *Env) CheckpointPath(name string) string {
 		return ""
 	}
 	return filepath.Join(e.CheckpointDir, e.stage+"-"+name+checkpointExtension)
+}
+
+// KeptCheckpoints lists the checkpoints of the stage called stage in the
+// env's checkpoint folder.
+func (e *Env) KeptCheckpoints(stage string) []string {
+	if e.CheckpointDir == "" {
+		return nil
+	}
+	kept, _ := filepath.Glob(filepath.Join(e.CheckpointDir, stage+"-*"+checkpointExtension))
+	return kept
 }
 
 // checkpointExtension ends the name of every checkpoint, so that Run
@@ -248,6 +259,46 @@ func DefaultCheckpointDir() string {
 		dir = os.TempDir()
 	}
 	return filepath.Join(dir, "cubecensus", "checkpoints")
+}
+
+// ClaimFolders locks the folders a run writes into, the output folder out
+// and the checkpoint folder, for the run's life (internal/lockfile): a
+// second run into either is refused at once, naming the process that holds
+// it, instead of overwriting its checkpoints. A lock a dead run left is
+// taken over with a warning. release drops the locks and removes the
+// checkpoint folder if that leaves it empty.
+func ClaimFolders(env *Env, out string) (release func(), err error) {
+	var locks []*lockfile.Lock
+	release = func() {
+		for _, l := range locks {
+			l.Release()
+		}
+		if env.CheckpointDir != "" {
+			os.Remove(env.CheckpointDir) // only if empty
+		}
+	}
+	for i, dir := range []string{out, env.CheckpointDir} {
+		if dir == "" || i > 0 && sameFolder(dir, out) {
+			continue
+		}
+		l, err := lockfile.Acquire(dir)
+		if err != nil {
+			release()
+			what := [...]string{"--out", "the checkpoint folder (--checkpoints)"}[i]
+			return nil, fmt.Errorf("%w: %s %s: %w", ErrOption, what, dir, err)
+		}
+		if l.TookOver != 0 {
+			env.Log.Warn("took over the lock of a run that ended without releasing it", "folder", dir, "pid", l.TookOver)
+		}
+		locks = append(locks, l)
+	}
+	return release, nil
+}
+
+// sameFolder says whether two paths name one folder of the file system.
+func sameFolder(a, b string) bool {
+	sa, sb := statOf(a), statOf(b)
+	return sa != nil && sb != nil && os.SameFile(sa, sb)
 }
 
 // PrepareOutput makes the output folder dir if need be and checks that

@@ -2,6 +2,7 @@ package tables
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -138,7 +139,7 @@ func Write(dir string, t *Table, p Provenance) (string, error) {
 // ErrChecksum or ErrFormat, never a panic or wrong values. Errors name the
 // file.
 func Read(path string) (*Table, Provenance, error) {
-	file, err := os.ReadFile(path)
+	file, err := readFile(path)
 	if err != nil {
 		return nil, Provenance{}, err
 	}
@@ -147,6 +148,52 @@ func Read(path string) (*Table, Provenance, error) {
 		return nil, p, fmt.Errorf("%s: %w", path, err)
 	}
 	return t, p, nil
+}
+
+// MaxBytes bounds the size of a table file Read accepts: the largest
+// table cubecensus writes is a few megabytes.
+const MaxBytes = 1 << 30
+
+// arrowMagic opens and closes an Arrow IPC file; the footer's length, an
+// int32, stands before the closing one.
+const arrowMagic = "ARROW1"
+
+// readFile reads a table file after checking, from its size and its last
+// bytes, that it can be one: a regular file of at most MaxBytes that ends
+// as an Arrow IPC file ends, so that neither /dev/zero nor a file of
+// gigabytes is read whole before it is refused.
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	size := st.Size()
+	switch {
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("%s: %w: not a regular file", path, ErrFormat)
+	case size > MaxBytes:
+		return nil, fmt.Errorf("%s: %w: %d bytes, more than any table (%d at most)", path, ErrFormat, size, MaxBytes)
+	case size < 2*int64(len(arrowMagic))+4:
+		return nil, fmt.Errorf("%s: %w: %d bytes, too short for an Arrow file", path, ErrFormat, size)
+	}
+	tail := make([]byte, len(arrowMagic)+4)
+	if _, err := f.ReadAt(tail, size-int64(len(tail))); err != nil {
+		return nil, err
+	}
+	footer := int64(binary.LittleEndian.Uint32(tail))
+	if string(tail[4:]) != arrowMagic || footer > size {
+		return nil, fmt.Errorf("%s: %w: it does not end as an Arrow IPC file", path, ErrFormat)
+	}
+	file := make([]byte, size)
+	if _, err := io.ReadFull(io.NewSectionReader(f, 0, size), file); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return file, nil
 }
 
 func decode(file []byte, mem memory.Allocator) (*Table, Provenance, error) {

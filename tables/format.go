@@ -17,7 +17,9 @@ var Formats = []string{"table", "csv", "json"}
 
 // Format prints t: "table" aligns columns for people, "csv" writes a header
 // and one line per row, "json" writes an array of objects. Exact counts stay
-// exact in every format (JSON numbers carry all their digits).
+// exact in every format: JSON writes decimal128 and uint64 counts as
+// strings of all their digits, since JSON readers (jq, JavaScript) round
+// numbers beyond 2^53.
 func Format(w io.Writer, t *Table, format string) error {
 	switch format {
 	case "table":
@@ -137,12 +139,14 @@ func formatJSON(w io.Writer, t *Table) error {
 	return err
 }
 
-// jsonValue writes v as JSON; big integers as bare numbers with all digits,
-// non-finite floats as null.
+// jsonValue writes v as JSON: decimal and uint64 counts as strings of
+// digits, non-finite floats as null.
 func jsonValue(v any) string {
 	switch v := v.(type) {
 	case nil:
 		return "null"
+	case *big.Int, uint64:
+		return `"` + cell(v) + `"`
 	case string:
 		s, _ := json.Marshal(v)
 		return string(s)

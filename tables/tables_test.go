@@ -93,11 +93,30 @@ func TestWriteIsAtomicAndReadable(t *testing.T) {
 	}
 }
 
+// TestReadRejectsOtherFiles: a file that is not a table is refused with an
+// error naming it: garbage, a file that ends as Arrow's do but is not
+// sealed, a device that never ends (read only after its size and ending
+// are checked), a folder.
 func TestReadRejectsOtherFiles(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "x.arrow")
-	os.WriteFile(path, []byte("not arrow at all"), 0o644)
-	if _, _, err := Read(path); !errors.Is(err, ErrChecksum) || !strings.HasPrefix(err.Error(), path+": ") {
-		t.Errorf("Read(garbage) = %v, want ErrChecksum naming the file", err)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name string
+		data []byte
+		want error
+	}{
+		{"garbage", []byte("not arrow at all"), ErrFormat},
+		{"an Arrow ending", []byte("ARROW1\x00\x00 some bytes \x04\x00\x00\x00ARROW1"), ErrChecksum},
+	} {
+		path := filepath.Join(dir, "x.arrow")
+		os.WriteFile(path, c.data, 0o644)
+		if _, _, err := Read(path); !errors.Is(err, c.want) || !strings.HasPrefix(err.Error(), path+": ") {
+			t.Errorf("Read(%s) = %v, want %v naming the file", c.name, err, c.want)
+		}
+	}
+	for _, path := range []string{"/dev/zero", dir} {
+		if _, _, err := Read(path); !errors.Is(err, ErrFormat) {
+			t.Errorf("Read(%s) = %v, want ErrFormat", path, err)
+		}
 	}
 }
 
@@ -115,7 +134,7 @@ func TestFormats(t *testing.T) {
 	if !strings.Contains(csv.String(), "S,20,43946585901564160587264,,,true\n") {
 		t.Errorf("csv:\n%s", csv.String())
 	}
-	if !strings.Contains(js.String(), `"count": 43946585901564160587264`) || !strings.Contains(js.String(), `"positions": null`) {
+	if !strings.Contains(js.String(), `"count": "43946585901564160587264"`) || !strings.Contains(js.String(), `"positions": null`) {
 		t.Errorf("json:\n%s", js.String())
 	}
 	if !strings.HasPrefix(text.String(), "name  depth") {

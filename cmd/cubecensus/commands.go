@@ -6,7 +6,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -25,6 +24,9 @@ import (
 // errUsage marks errors in how the command was called: exit 2.
 var errUsage = errors.New("usage")
 
+// errInterrupted marks a command stopped by SIGINT or SIGTERM: exit 130.
+var errInterrupted = errors.New("interrupted")
+
 func usageErrorf(format string, a ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{errUsage}, a...)...)
 }
@@ -37,6 +39,9 @@ func asUsage(err error) error {
 	}
 	return err
 }
+
+// maxWorkers bounds --workers: more goroutines than this only cost memory.
+const maxWorkers = 4096
 
 // defaultResults is the folder of result tables the commands use unless
 // told otherwise: results/ under the working directory, where `make run`
@@ -80,8 +85,45 @@ one line on stderr, with exit status 2 for bad usage and 1 otherwise.`,
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageErrorf("%s: %v (see `%s --help`)", cmd.Name(), err, cmd.CommandPath())
 	})
+	root.SetHelpCommand(newHelpCmd(root))
 	root.AddCommand(newListCmd(), newRunCmd(), newMergeCmd(), newCompareCmd(), newShowCmd(), newInspectCmd(), newSolveCmd(), newExportCmd())
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = argsBetween(0, 1, "a shell: bash, zsh, fish or powershell")
+			c.RunE = func(_ *cobra.Command, args []string) error {
+				if len(args) == 0 {
+					return usageErrorf("completion wants a shell: bash, zsh, fish or powershell")
+				}
+				return usageErrorf("completion: unknown shell %q (want bash, zsh, fish or powershell)", args[0])
+			}
+		}
+	}
 	return root
+}
+
+// newHelpCmd is help [COMMAND]: cobra's, but an unknown command is a
+// usage error (exit 2), not the root's help with exit 0.
+func newHelpCmd(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "Help about any command",
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			var names []string
+			for _, c := range root.Commands() {
+				names = append(names, c.Name())
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			target, rest, err := root.Find(args)
+			if err != nil || len(rest) > 0 || target == root && len(args) > 0 {
+				return usageErrorf("help: unknown command %q; `cubecensus help` lists the commands", strings.Join(args, " "))
+			}
+			target.SetOut(cmd.OutOrStdout())
+			return target.Help()
+		},
+	}
 }
 
 // argsBetween requires from min to max arguments (max < 0: no limit),
@@ -173,12 +215,26 @@ Stages: ` + strings.Join(pipelines.StageNames(), ", ") + ` (see cubecensus list)
 				return asUsage(err)
 			}
 			env.CheckpointDir = pipelines.CheckpointDir(checkpoints, out, cmd.Flags().Changed("out"))
+			release, err := pipelines.ClaimFolders(env, out)
+			if err != nil {
+				return asUsage(err)
+			}
+			defer release()
+			if err := pipelines.PrepareOutput(env.CheckpointDir); err != nil {
+				return asUsage(fmt.Errorf("--checkpoints: %w", err))
+			}
 			// The budget covers a stage's large tables; let the garbage
 			// collector work harder near it rather than let the heap
 			// double past it.
 			debug.SetMemoryLimit(int64(mem))
 			for _, s := range stages {
 				written, err := pipelines.Run(cmd.Context(), s, env, out)
+				if err != nil && cmd.Context().Err() != nil {
+					if kept := env.KeptCheckpoints(s.Name); len(kept) > 0 {
+						return fmt.Errorf("%w: stage %s stopped; its checkpoints (%s) are kept: run the same command again to resume from them", errInterrupted, s.Name, strings.Join(kept, ", "))
+					}
+					return fmt.Errorf("%w: stage %s stopped before it had a checkpoint; its tables were not written", errInterrupted, s.Name)
+				}
 				if err != nil {
 					return err
 				}
@@ -196,7 +252,8 @@ Stages: ` + strings.Join(pipelines.StageNames(), ", ") + ` (see cubecensus list)
 	f := cmd.Flags()
 	f.StringVar(&out, "out", defaultResults, "folder for the result tables (made if need be; checked writable before any work)")
 	f.StringVar(&checkpoints, "checkpoints", "", "folder for checkpoints of long stages (default: <out>/.checkpoints when --out is given, else the user's cache folder)")
-	f.IntVar(&workers, "workers", runtime.NumCPU(), "parallel workers (results do not depend on it)")
+	workers = runtime.NumCPU()
+	f.Var(pipelines.Whole[int]{P: &workers, Min: 1, Max: maxWorkers}, "workers", "parallel workers (results do not depend on it)")
 	f.Var(&mem, "mem-budget", "memory the large tables of a stage may use, e.g. 6GiB (at most 3/4 of the machine)")
 	f.Var(&shard, "shard", "run only shard I of N of the stage's range of work, e.g. $SLURM_ARRAY_TASK_ID/100 (cosets; combine the shards' folders with cubecensus merge)")
 	for _, o := range opts.List() {
@@ -343,7 +400,7 @@ positions table in --results, its distances.
 			}
 			c, moves, note, err := pipelines.ReadCube(strings.Join(words, " "), how)
 			if err != nil {
-				return fmt.Errorf("inspect: %w", err)
+				return usageErrorf("inspect: %w", err)
 			}
 			return pipelines.Inspect(cmd.OutOrStdout(), c, moves, note, dir)
 		},
@@ -377,7 +434,10 @@ with a star where the length is proven optimal, "(4f*)"; or "(none: ...)"
 when no solution of at most --max-length face turns (or, with --optimal, no
 proof) was found within --node-budget nodes, in which case the exit status is
 1. --out FILE.arrow also writes the results as a table. Every solution is
-re-applied to its cube before it is printed.
+re-applied to its cube before it is printed. Solutions are relative to the
+centers: a maneuver with slice turns or rotations is read as the position it
+leaves seen from its centers (M as R L'), and a solution turns faces only, so
+it solves the cube with its centers where they are.
 
 --optimal is Mike Reid's method as Cube Explorer's optimal solvers run it
 (seed 000), in face turns or with --metric QTM in quarter turns ("(6q*)"),
@@ -404,16 +464,10 @@ after which the line gives the distance proven.
 				return usageErrorf("solve: --facelets and --maneuver exclude each other")
 			case (file == "") == (len(words) == 0):
 				return usageErrorf("solve: give a CUBE or --file, not both or neither (see `cubecensus solve --help`)")
-			case opts.MaxLength < 0:
-				return usageErrorf("solve: --max-length %d: want a number of face turns, 0 or more", opts.MaxLength)
 			case cmd.Flags().Changed("metric") && !opts.Optimal:
 				return usageErrorf("solve: --metric is for --optimal; the two-phase solver counts face turns")
 			case opts.Optimal && cmd.Flags().Changed("max-length"):
 				return usageErrorf("solve: --max-length is for the two-phase solver; --optimal finds the shortest")
-			case opts.NodeBudget < 0:
-				return usageErrorf("solve: --node-budget %d: want 0 (none) or more", opts.NodeBudget)
-			case workers < 1:
-				return usageErrorf("solve: --workers %d: want 1 or more", workers)
 			}
 			if err := pipelines.CheckBudget(uint64(mem)); err != nil {
 				return asUsage(fmt.Errorf("solve: %w", err))
@@ -432,14 +486,14 @@ after which the line gives the distance proven.
 			} else if maneuver {
 				how = pipelines.ManeuverReading
 			}
+			if out != "" {
+				if err := pipelines.CheckSolutionsPath(out); err != nil {
+					return asUsage(err)
+				}
+			}
 			in, err := readSolveInput(cmd, file, words, how)
 			if err != nil {
 				return err
-			}
-			if out != "" {
-				if err := pipelines.PrepareOutput(filepath.Dir(out)); err != nil {
-					return asUsage(err)
-				}
 			}
 			stderr := cmd.ErrOrStderr()
 			env := &pipelines.Env{
@@ -480,11 +534,12 @@ after which the line gives the distance proven.
 	f := cmd.Flags()
 	f.StringVar(&file, "file", "", "file of cubes, one per line (- for stdin)")
 	f.StringVar(&out, "out", "", "also write the results as an Arrow table to this FILE.arrow")
-	f.IntVar(&opts.MaxLength, "max-length", opts.MaxLength, "longest solution wanted, in face turns: the search stops at the first this short (smaller: shorter solutions, more search)")
+	f.Var(pipelines.Whole[int]{P: &opts.MaxLength, Min: 0, Max: 99}, "max-length", "longest solution wanted, in face turns: the search stops at the first this short (smaller: shorter solutions, more search)")
 	f.BoolVar(&opts.Optimal, "optimal", false, "find shortest solutions, proven (a cube at a time, every worker on it)")
 	f.StringVar(&metric, "metric", "HTM", "with --optimal: HTM (face turns) or QTM (quarter turns)")
-	f.Int64Var(&opts.NodeBudget, "node-budget", opts.NodeBudget, "search nodes per cube (0: no limit; 1e9 by default with --optimal); the best solution within it is kept")
-	f.IntVar(&workers, "workers", runtime.NumCPU(), "cubes solved in parallel, or with --optimal threads on one cube (the output does not depend on it)")
+	f.Var(pipelines.Whole[int64]{P: &opts.NodeBudget, Min: 0, Max: 1e18}, "node-budget", "search nodes per cube (0: no limit; 1e9 by default with --optimal); the best solution within it is kept")
+	workers = runtime.NumCPU()
+	f.Var(pipelines.Whole[int]{P: &workers, Min: 1, Max: maxWorkers}, "workers", "cubes solved in parallel, or with --optimal threads on one cube (the output does not depend on it)")
 	f.Var(&mem, "mem-budget", "memory the optimal solver's table may use: from 3.3GiB its big table (2.3 GiB a metric), from 14.8GiB its huge one (13.8 GiB), each built once per machine and cached; below, phase 1's, thousands of times slower")
 	f.BoolVar(&facelets, "facelets", false, "read every cube as a facelet string")
 	f.BoolVar(&maneuver, "maneuver", false, "read every cube as a maneuver")
@@ -498,7 +553,7 @@ func readSolveInput(cmd *cobra.Command, file string, words []string, how pipelin
 		text := strings.Join(words, " ")
 		c, _, note, err := pipelines.ReadCube(text, how)
 		if err != nil {
-			return nil, fmt.Errorf("solve: %w", err)
+			return nil, usageErrorf("solve: %w", err)
 		}
 		if note != "" {
 			fmt.Fprintln(cmd.ErrOrStderr(), "solve: "+note)

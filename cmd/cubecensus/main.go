@@ -10,7 +10,8 @@
 //	cubecensus completion bash|zsh|fish|powershell
 //
 // Results go to stdout, logs and progress to stderr. Every error is one
-// line on stderr with a non-zero exit: 2 for bad usage, 1 otherwise. The
+// line on stderr with a non-zero exit: 2 for bad usage, 130 when stopped
+// by SIGINT or SIGTERM, 1 otherwise. The
 // commands are defined in commands.go; what they compute lives in the
 // packages below (pipelines, tables).
 package main
@@ -23,16 +24,22 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM is what Slurm and timeout send: a stage stops as for ^C,
+	// its checkpoints kept.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
 	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "cubecensus: "+strings.ReplaceAll(err.Error(), "\n", " "))
-		if errors.Is(err, errUsage) {
+		switch {
+		case errors.Is(err, errUsage):
 			os.Exit(2)
+		case errors.Is(err, errInterrupted):
+			os.Exit(130)
 		}
 		os.Exit(1)
 	}

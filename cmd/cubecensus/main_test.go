@@ -15,6 +15,7 @@ import (
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/internal/lockfile"
 	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
 	"github.com/spf13/cobra"
@@ -84,7 +85,7 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"frobnicate"}, true, `"frobnicate"`},
 		{[]string{"lst"}, true, "did you mean list"},
 		{[]string{"run", "nope"}, true, `unknown stage "nope"`},
-		{[]string{"run", "--workers", "0"}, true, "--workers 0"},
+		{[]string{"run", "--workers", "0"}, true, `invalid argument "0" for "--workers" flag: want a whole number from 1`},
 		{[]string{"run", "--mem-budget", "lots"}, true, `"lots"`},
 		{[]string{"run", "--mem-budget", "NaN"}, true, `invalid argument "NaN" for "--mem-budget"`},
 		{[]string{"run", "--mem-budget", "100TiB"}, true, "--mem-budget 100.0 TiB is more than 3/4"},
@@ -102,22 +103,32 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"show"}, true, "one FILE"},
 		{[]string{"show", "a", "--format", "xml"}, true, `"xml"`},
 		{[]string{"inspect"}, true, "MANEUVER"},
-		{[]string{"inspect", "R U2 X"}, false, "'X' at column 6"},
-		{[]string{"inspect", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR"}, false, "appears 10 times"},
-		{[]string{"inspect", strings.Repeat("U", 9) + strings.Repeat("R", 9) + strings.Repeat("F", 9) + strings.Repeat("D", 9) + strings.Repeat("L", 9) + strings.Repeat("B", 8)}, false, "54 stickers: got 53"},
-		{[]string{"inspect", strings.Repeat("U", 10) + strings.Repeat("R", 9) + strings.Repeat("F", 9) + strings.Repeat("D", 9) + strings.Repeat("L", 9) + strings.Repeat("B", 9)}, false, "54 stickers: got 55"},
-		{[]string{"inspect", "--facelets", "R U R' U'"}, false, "facelets"},
+		{[]string{"inspect", "R U2 X"}, true, "'X' at column 6"},
+		{[]string{"inspect", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR"}, true, "appears 10 times"},
+		{[]string{"inspect", strings.Repeat("U", 9) + strings.Repeat("R", 9) + strings.Repeat("F", 9) + strings.Repeat("D", 9) + strings.Repeat("L", 9) + strings.Repeat("B", 8)}, true, "54 stickers: got 53"},
+		{[]string{"inspect", strings.Repeat("U", 10) + strings.Repeat("R", 9) + strings.Repeat("F", 9) + strings.Repeat("D", 9) + strings.Repeat("L", 9) + strings.Repeat("B", 9)}, true, "54 stickers: got 55"},
+		{[]string{"inspect", "--facelets", "R U R' U'"}, true, "facelets"},
 		{[]string{"inspect", "--facelets", "--maneuver", "R"}, true, "exclude each other"},
 		{[]string{"solve"}, true, "give a CUBE or --file"},
 		{[]string{"solve", "R", "--file", "x"}, true, "give a CUBE or --file"},
-		{[]string{"solve", "R U2 X"}, false, "'X' at column 6"},
+		{[]string{"solve", "R U2 X"}, true, "'X' at column 6"},
 		{[]string{"solve", "--file", "/nonexistent/cubes.txt"}, true, "/nonexistent/cubes.txt"},
 		{[]string{"solve", "--file", writeTemp(t, "R U\n\nR U Q\n")}, true, "line 3: bad maneuver: unknown move 'Q'"},
 		{[]string{"solve", "--file", writeTemp(t, "R U (3)\n")}, true, "line 1:"},
 		{[]string{"solve", "--file", writeTemp(t, "# nothing\n")}, true, "no cubes"},
-		{[]string{"solve", "R", "--max-length", "-1"}, true, "--max-length -1"},
-		{[]string{"solve", "R", "--node-budget", "-1"}, true, "--node-budget -1"},
-		{[]string{"solve", "R", "--workers", "0"}, true, "--workers 0"},
+		{[]string{"solve", "R", "--max-length", "-1"}, true, `invalid argument "-1" for "--max-length"`},
+		{[]string{"solve", "R", "--node-budget", "-1"}, true, `invalid argument "-1" for "--node-budget"`},
+		{[]string{"solve", "R", "--node-budget", "2.5"}, true, "want a whole number from 0"},
+		{[]string{"solve", "R", "--workers", "0"}, true, `invalid argument "0" for "--workers"`},
+		{[]string{"solve", ""}, true, "no cube given"},
+		{[]string{"solve", "   "}, true, "no cube given"},
+		{[]string{"inspect", ""}, true, "no cube given"},
+		{[]string{"solve", "--file", writeTemp(t, strings.Repeat("R ", 40000)+"Q\n")}, true, "line 1: bad maneuver: unknown move 'Q' at column 80001"},
+		{[]string{"solve", "--file", writeTemp(t, strings.Repeat("R X\n", 25))}, true, "25 bad lines (the first 20: line 1:"},
+		{[]string{"help", "nosuch"}, true, `help: unknown command "nosuch"`},
+		{[]string{"completion", "xyz"}, true, `unknown shell "xyz"`},
+		{[]string{"run", "cosets", "--cosets", "9223372036854775807:1"}, true, "there are 138639780"},
+		{[]string{"run", "cosets", "--cosets", "1:9223372036854775807"}, true, "there are 138639780"},
 		{[]string{"solve", "R", "--out", "/tmp/x.csv"}, true, "must end in .arrow"},
 		{[]string{"solve", "R U F D L B", "--max-length", "3", "--node-budget", "1000"}, false, "1 of 1 cubes without a solution of at most 3"},
 		{[]string{"solve", "--optimal", "--max-length", "3", "R"}, true, "--max-length is for the two-phase solver"},
@@ -385,12 +396,31 @@ func TestExportCenters(t *testing.T) {
 		{[]string{"export", "centers", "--format", "seed004"}, true, `"seed004"`},
 		{[]string{"export", "centers", "--metric", "QTM"}, true, "--metric"},
 		{[]string{"export", "centers", "--results", t.TempDir()}, false, "run `cubecensus run centers"},
+		{[]string{"export", "centers", "--results", alteredClasses(t, func(tab *tables.Table) { tab.Rows = tab.Rows[:10] })}, false, "10 rows, want 74"},
+		{[]string{"export", "centers", "--results", alteredClasses(t, func(tab *tables.Table) { tab.Columns[tab.Index("stm_upper")].Name = "x" })}, false, "no column stm_upper of int64"},
+		{[]string{"export", "centers", "--results", alteredClasses(t, func(tab *tables.Table) { tab.Rows[5][tab.Index("htm_lower")] = int64(30) })}, false, "row 5 (class=5), column htm_lower: 30 above the upper bound"},
 	} {
 		_, _, err := runCmd(tc.args...)
 		if err == nil || errors.Is(err, errUsage) != tc.usage || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want one naming %s", tc.args, err, tc.want)
 		}
 	}
+}
+
+// alteredClasses writes the committed centers classes, changed by alter,
+// into a folder of its own, and returns the folder.
+func alteredClasses(t *testing.T, alter func(*tables.Table)) string {
+	t.Helper()
+	tab, p, err := tables.Read(filepath.Join(committed.Dir(t), "centers_classes.arrow"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	alter(tab)
+	dir := t.TempDir()
+	if _, err := tables.Write(dir, tab, p); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // TestInspectCenters: a maneuver that solves every cubie reports the
@@ -483,5 +513,60 @@ func TestSolve(t *testing.T) {
 	opt, _, err = runCmd("solve", "--optimal", "--mem-budget", "1GiB", "--metric", "QTM", "R U2")
 	if err != nil || opt != "U2 R' (3q*)\n" {
 		t.Errorf("solve --optimal --metric QTM \"R U2\": %q, %v", opt, err)
+	}
+}
+
+// TestFoldersAreGuarded: merge refuses an --out that is one of its shard
+// folders or inside one, however the path is written; a run into a folder
+// another live run holds is refused at once, naming its pid, and nothing
+// of the holder's is touched.
+func TestFoldersAreGuarded(t *testing.T) {
+	shard := t.TempDir()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(wd, shard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{shard, rel, filepath.Join(shard, "merged"), shard + "/./"} {
+		_, _, err := runCmd("merge", "--out", out, shard)
+		if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "shard folder") {
+			t.Errorf("merge --out %s %s: %v, want a refusal", out, shard, err)
+		}
+	}
+
+	out := t.TempDir()
+	held, err := lockfile.Acquire(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Release()
+	_, logs, err := runCmd("run", "canonical", "--out", out, "--bruteforce-depth", "3")
+	if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), fmt.Sprintf("locked by process %d", os.Getpid())) || strings.Contains(logs, "stage start") {
+		t.Errorf("a run into a held folder: %v\n%s", err, logs)
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 1 {
+		t.Errorf("the held folder holds %d entries, want only its lock", len(entries))
+	}
+	held.Release()
+	if _, logs, err := runCmd("run", "canonical", "--out", out, "--bruteforce-depth", "3"); err != nil {
+		t.Fatalf("a run into the released folder: %v\n%s", err, logs)
+	}
+	if _, err := os.Stat(filepath.Join(out, lockfile.Name)); err == nil {
+		t.Error("the run left its lock file")
+	}
+}
+
+// TestShowJSONKeepsDigits: decimal counts are JSON strings, which jq and
+// JavaScript read without rounding.
+func TestShowJSONKeepsDigits(t *testing.T) {
+	out, _, err := runCmd("show", filepath.Join(committed.Dir(t), "symmetry_totals.arrow"), "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, `"orbits": "21626001722700702592"`) {
+		t.Errorf("the C2 orbits are not a string of all their digits:\n%s", out)
 	}
 }
