@@ -55,7 +55,7 @@ func (o *centersDepth) settings(shard *Shard) string {
 // params are the settings every shard of the depth shares, which merge
 // compares and the run settling it checks.
 func (o *centersDepth) params(params map[string]string, units, chunks int) {
-	params["continues"] = o.cfg.Start.Fingerprint(o.cfg.Metric)
+	params[continuesParam] = o.cfg.Start.Fingerprint(o.cfg.Metric)
 	params["continued_metric"] = o.cfg.Metric.String()
 	params["continued_depth"] = strconv.Itoa(o.depth)
 	params["continued_stored_depth"] = strconv.Itoa(o.cfg.StoredDepth)
@@ -189,7 +189,7 @@ func runCentersShard(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	params := map[string]string{"continued_from": string(env.Options.CentersContinue)}
+	params := map[string]string{continuedFromParam: string(env.Options.CentersContinue)}
 	o.params(params, c.Units, c.Chunks)
 	lo, count := env.Shard.Part(0, int64(c.Units))
 	params[shardParam], params[shardUnitsParam] = env.Shard.String(), unitRange{lo, count}.String()
@@ -266,7 +266,7 @@ func settleCenters(env *Env, m cube.Metric, params map[string]string) (*centers.
 	if got := prov.Params["continued_depth"]; got != strconv.Itoa(n) {
 		return nil, fail("its hits are of depth %s; the tables of --centers-continue-from continue at %d", got, n)
 	}
-	if prov.Params["continues"] != start.Fingerprint(m) {
+	if prov.Params[continuesParam] != start.Fingerprint(m) {
 		return nil, fail("its shards continued other tables than those of --centers-continue-from (another exhaustive depth or other distances)")
 	}
 	k, err1 := strconv.Atoi(prov.Params["continued_stored_depth"])

@@ -155,6 +155,11 @@ func readShard(dir string) (shardTables, error) {
 
 // sameRun reports how two shards' tables differ in what must be equal: the
 // build, the stage and every parameter but the shard's own.
+//
+// The folder a run continued from is compared by content, not by the path
+// as each shard's command line wrote it (uf1 and $PWD/uf1 are one folder;
+// one path on two machines may be two): its fingerprint, continuesParam,
+// is a setting like any other.
 func sameRun(a, b tables.Provenance) error {
 	switch {
 	case a.Build != b.Build:
@@ -163,7 +168,7 @@ func sameRun(a, b tables.Provenance) error {
 		return fmt.Errorf("another stage (%s, not %s)", b.Stage, a.Stage)
 	}
 	for _, k := range slices.Sorted(maps.Keys(unionKeys(a.Params, b.Params))) {
-		if k == shardParam || k == shardUnitsParam {
+		if k == shardParam || k == shardUnitsParam || k == continuedFromParam {
 			continue
 		}
 		if a.Params[k] != b.Params[k] {

@@ -317,3 +317,21 @@ func TestSpreadOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestSameRunComparesFoldersByContent: shards continued from one folder
+// written two ways (uf1, $PWD/uf1) are one run; shards whose folders held
+// different tables (another fingerprint) are not.
+func TestSameRunComparesFoldersByContent(t *testing.T) {
+	prov := func(from, fingerprint string) tables.Provenance {
+		p := tables.NewProvenance("upperface", 2)
+		p.Build = "b"
+		p.Params[continuedFromParam], p.Params[continuesParam] = from, fingerprint
+		return p
+	}
+	if err := sameRun(prov("uf1", "abc"), prov("/work/uf1", "abc")); err != nil {
+		t.Errorf("one folder written two ways: %v", err)
+	}
+	if err := sameRun(prov("uf1", "abc"), prov("uf1", "abd")); err == nil || !strings.Contains(err.Error(), continuesParam) {
+		t.Errorf("two contents under one path: %v, want a refusal naming %s", err, continuesParam)
+	}
+}

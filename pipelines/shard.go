@@ -25,6 +25,10 @@ const (
 	shardUnitsParam = "shard_units"
 	shardKeyParam   = "shard_key"
 	shardListParam  = "shard_list"
+	// continuedFromParam is the folder a continued run read, as written;
+	// continuesParam the fingerprint of what it read there.
+	continuedFromParam = "continued_from"
+	continuesParam     = "continues"
 )
 
 // Shard is one of Count parts of a stage's work, Index from 0.

@@ -118,7 +118,10 @@ func Lookup(names []string) ([]Stage, error) {
 		return all, nil
 	}
 	var out []Stage
-	for _, n := range names {
+	for i, n := range names {
+		if slices.Contains(names[:i], n) {
+			return nil, fmt.Errorf("stage %q named twice: a run runs each stage once", n)
+		}
 		found := false
 		for _, s := range all {
 			if s.Name == n {

@@ -80,7 +80,7 @@ func runUpperface(ctx context.Context, env *Env) (*Output, error) {
 		if found, err = continuedUpperface(env); err != nil {
 			return nil, err
 		}
-		params["continued_from"] = string(dir)
+		params[continuedFromParam] = string(dir)
 	} else {
 		params["budget"] = strconv.FormatInt(budget, 10)
 		for _, m := range metrics {

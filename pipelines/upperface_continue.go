@@ -51,7 +51,7 @@ func (o *openDepth) params(params map[string]string) {
 	params["continued_metric"] = o.cfg.Metric.String()
 	params["continued_depth"] = strconv.Itoa(o.depth)
 	params["continued_stored_depth"] = strconv.Itoa(o.cfg.StoredDepth)
-	params["continues"] = o.known.Fingerprint()
+	params[continuesParam] = o.known.Fingerprint()
 	params[unitsParam] = unitRange{0, int64(len(o.plan))}.String()
 	params[shardKeyParam], params[shardListParam] = "chunk", "upperface_chunks"
 }
@@ -127,7 +127,7 @@ func runUpperfaceShard(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	params := map[string]string{"continued_from": string(env.Options.UpperfaceContinue)}
+	params := map[string]string{continuedFromParam: string(env.Options.UpperfaceContinue)}
 	o.params(params)
 	lo, count := env.Shard.Part(0, int64(len(o.plan)))
 	params[shardParam], params[shardUnitsParam] = env.Shard.String(), unitRange{lo, count}.String()
@@ -288,8 +288,8 @@ func settleFromHits(env *Env, found map[cube.Metric]*upperface.Result, params ma
 	if err != nil {
 		return fail("its hits continue %s depth %d; this run's search is exhaustive only through %d (raise --upperface-budget)", m, n, r.Exhaustive)
 	}
-	if known.Fingerprint() != prov.Params["continues"] {
-		return fail("its hits continue another state of %s through depth %d than this run's (fingerprint %.12s, not %.12s)", m, n-1, prov.Params["continues"], known.Fingerprint())
+	if known.Fingerprint() != prov.Params[continuesParam] {
+		return fail("its hits continue another state of %s through depth %d than this run's (fingerprint %.12s, not %.12s)", m, n-1, prov.Params[continuesParam], known.Fingerprint())
 	}
 	cfg := upperface.Config{Metric: m, StoredDepth: k, Workers: env.Workers}
 	plan := upperface.Chunks(cfg, n)

@@ -85,6 +85,7 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"frobnicate"}, true, `"frobnicate"`},
 		{[]string{"lst"}, true, "did you mean list"},
 		{[]string{"run", "nope"}, true, `unknown stage "nope"`},
+		{[]string{"run", "canonical", "canonical"}, true, `stage "canonical" named twice`},
 		{[]string{"run", "--workers", "0"}, true, `invalid argument "0" for "--workers" flag: want a whole number from 1`},
 		{[]string{"run", "--mem-budget", "lots"}, true, `"lots"`},
 		{[]string{"run", "--mem-budget", "NaN"}, true, `invalid argument "NaN" for "--mem-budget"`},
