@@ -50,13 +50,17 @@ type Bitmap struct {
 // NewBitmap returns an empty bitmap whose pages are allocated one by one
 // as they are first written, for sets that stay small (the tests').
 func NewBitmap() *Bitmap {
+	build()
 	return &Bitmap{pages: make([][]byte, NCornerPerms), pool: new(pagePool)}
 }
 
 // BitmapBytes is the memory of NewDenseBitmap: a page for each corner
 // permutation, the spare pages the passes hold apart (rewrite.go) and the
 // index of nonzero words of sparse prepasses.
-var BitmapBytes = poolPages*pageStride + int(unsafe.Sizeof(wordIndex{}))
+func BitmapBytes() int {
+	build()
+	return poolPages*pageStride + int(unsafe.Sizeof(wordIndex{}))
+}
 
 // NewDenseBitmap returns an empty bitmap for sets that grow to most of H:
 // its BitmapBytes are allocated at once, advised onto huge pages before
@@ -64,6 +68,7 @@ var BitmapBytes = poolPages*pageStride + int(unsafe.Sizeof(wordIndex{}))
 // KB pages each would also miss the TLB), and touched on workers
 // goroutines.
 func NewDenseBitmap(workers int) *Bitmap {
+	build()
 	return &Bitmap{pages: make([][]byte, NCornerPerms), pool: newDensePool(poolPages, workers)}
 }
 
@@ -218,7 +223,7 @@ func extendPage(src *Bitmap, tp int, acc *[nRows]uint32, w *pageWork) bool {
 // extendPlan computes the prepass's pages in breadth-first order from the
 // solved corners over the moves of A, so that a page's neighbours, its
 // sources and its readers, come soon after it (rewrite.go).
-var extendPlan = func() *passPlan {
+func newExtendPlan() *passPlan {
 	seen := make([]bool, NCornerPerms)
 	order := []uint16{0}
 	seen[0] = true
@@ -237,7 +242,7 @@ var extendPlan = func() *passPlan {
 		}
 		return sources
 	})
-}()
+}
 
 // extend runs one prepass in place and returns the positions now in b;
 // total is the positions in b before it, which say whether b is sparse.
@@ -302,10 +307,10 @@ var prepassOrder = func() (order [NMoves]int) {
 	return order
 }()
 
-// prepassRows[t][j] is the byte offset in its page of the row that target
+// newPrepassRows makes prepassRows (h.go): prepassRows[t][j] is the byte offset in its page of the row that target
 // row t comes from by move Moves[prepassOrder[j]]: row major, so that
 // extendRows reads a row's ten offsets from one cache line or two (403 KB).
-var prepassRows = func() *[nRows][NMoves]uint16 {
+func newPrepassRows() *[nRows][NMoves]uint16 {
 	t := new([nRows][NMoves]uint16)
 	for j, i := range prepassOrder {
 		back := &tables.rows[tables.inverse[i]]
@@ -314,7 +319,7 @@ var prepassRows = func() *[nRows][NMoves]uint16 {
 		}
 	}
 	return t
-}()
+}
 
 // The halves of a row: its even middle-edge permutations are bits 0-11,
 // its odd ones bits 12-23 (middleOrder).
@@ -355,8 +360,9 @@ func (h *halfTurn) apply(v uint32) uint32 {
 	return uint32(h.fromEven[v&halfMask])<<halfBits | uint32(h.fromOdd[v>>halfBits&halfMask])
 }
 
-// r2Row is R2's.
-var r2Row = func() (t halfTurn) {
+// newR2Row makes r2Row (h.go), R2's.
+func newR2Row() *halfTurn {
+	t := new(halfTurn)
 	i := slices.Index(Moves, cube.R2)
 	for v := range 1 << halfBits {
 		for b := range halfBits {
@@ -373,7 +379,7 @@ var r2Row = func() (t halfTurn) {
 		}
 	}
 	return t
-}()
+}
 
 // source is one of the pages a target page's rows come from in a
 // prepass: the page one move of A before it.

@@ -66,6 +66,7 @@ type CosetSolver struct {
 // the positions a proof leaves (its ExtraDepths should be 0: any solution
 // within the bound will do).
 func NewCosetSolver(moves *solver.CosetMoves, two *solver.Solver, bm *Bitmap, workers int) *CosetSolver {
+	build()
 	return &CosetSolver{table: moves.Table(), moves: moves, two: two, near: newNearH(moves), bm: bm, workers: workers}
 }
 

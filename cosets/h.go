@@ -1,6 +1,10 @@
 package cosets
 
-import "github.com/cubecensus/cubecensus/cube"
+import (
+	"sync"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
 
 // Sizes of H = <U, D, R2, L2, F2, B2> (seed 001, "Kociemba's algorithm"):
 // the corners' permutation, the eight U and D edges' permutation and the
@@ -147,8 +151,37 @@ type moveTables struct {
 	inverse [NMoves]int // Moves[inverse[i]] undoes Moves[i]
 }
 
-// tables are built once, on first use, in a few milliseconds.
-var tables = newMoveTables()
+// The tables of this package that take time to build (the move tables,
+// the permutations' moves, the inverses' page map, the passes' plans and the prepass's rows,
+// about half a second together) are built on first use, by build, never
+// at the package's initialisation, which every command of the binary
+// would pay for. build is called by every constructor a search or prepass
+// starts from (NewBitmap, NewDenseBitmap, BitmapBytes, NewCosetSolver);
+// after it the variables are never written.
+var (
+	buildOnce               sync.Once
+	tables                  *moveTables
+	permMoves               *permTables
+	inverses                *pageMap
+	extendPlan, inversePlan *passPlan
+	prepassRows             *[nRows][NMoves]uint16
+	r2Row                   *halfTurn
+	// poolPages is the pages of a dense bitmap: one a corner
+	// permutation, and the most any pass holds apart.
+	poolPages int
+)
+
+// build builds the package's tables once (see above).
+func build() {
+	buildOnce.Do(func() {
+		tables = newMoveTables()
+		permMoves = newPermTables()
+		inverses = newPageMap(inverseOf)
+		extendPlan, inversePlan = newExtendPlan(), newInversePlan()
+		prepassRows, r2Row = newPrepassRows(), newR2Row()
+		poolPages = NCornerPerms + max(extendPlan.spare, inversePlan.spare, symmetryPlanSpare) + rewriteWindow
+	})
+}
 
 func newMoveTables() *moveTables {
 	t := new(moveTables)

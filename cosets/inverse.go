@@ -20,15 +20,15 @@ import (
 // inverses is what inverting a position of H does to the bitmap; it is
 // its own inverse, so page p's inverses land on page inverses.pageOf[p]
 // and page p receives those of that page.
-var inverses = newPageMap(func(x Coord) Coord {
+func inverseOf(x Coord) Coord {
 	c := x.Cube()
 	c = cube.Inverse(c)
 	return CoordOf(&c)
-})
+}
 
 // inversePlan computes each page with the page its inverses go to, so
 // that both retire at once.
-var inversePlan = func() *passPlan {
+func newInversePlan() *passPlan {
 	var order []uint16
 	for p := range NCornerPerms {
 		if q := int(inverses.pageOf[p]); p <= q {
@@ -39,7 +39,7 @@ var inversePlan = func() *passPlan {
 		}
 	}
 	return newPassPlan(order, func(p int) []int { return []int{p, int(inverses.pageOf[p])} })
-}()
+}
 
 // closeUnderInverse adds to b the inverse of each of its positions and
 // returns the positions now in b. Page p of the result is page p and the

@@ -160,10 +160,6 @@ func newPassPlan(order []uint16, sources func(p int) []int) *passPlan {
 // not done: the pages held apart exceed the plan's spare by at most that.
 const rewriteWindow = 64
 
-// poolPages is the pages of a dense bitmap: one a corner permutation, and
-// the most any pass holds apart.
-var poolPages = NCornerPerms + max(extendPlan.spare, inversePlan.spare, symmetryPlanSpare) + rewriteWindow
-
 // rewrite replaces every page of b, in plan's order, by what compute
 // leaves in its row buffer (false: the page is empty), reading b's old
 // pages, and returns the positions now in b. newCompute makes each

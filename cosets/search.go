@@ -95,8 +95,6 @@ type permTables struct {
 	follows [cube.NFaceMoves + 1]uint32
 }
 
-var permMoves = newPermTables()
-
 func newPermTables() *permTables {
 	t := new(permTables)
 	for m := range cube.Move(cube.NFaceMoves) {

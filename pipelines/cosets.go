@@ -49,7 +49,7 @@ var (
 const searchBelow = cosets.HSize / 100
 
 func checkCosets(env *Env) error {
-	if need := uint64(cosets.BitmapBytes + solver.CosetMovesBytes + cosets.MeetBytes); env.MemBudget < need {
+	if need := uint64(cosets.BitmapBytes() + solver.CosetMovesBytes + cosets.MeetBytes); env.MemBudget < need {
 		return fmt.Errorf("%w: --mem-budget %s: the cosets stage keeps a bitmap of H (with the spare pages its passes hold), the coset move table and, for its last searches, the positions a few moves from those left, %s", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(need))
 	}
 	o := env.Options
@@ -61,7 +61,7 @@ func checkCosets(env *Env) error {
 
 func runCosets(ctx context.Context, env *Env) (*Output, error) {
 	bm := cosets.NewDenseBitmap(env.Workers)
-	s, err := newSolver(env)
+	s, err := newSolver(env, solver.OptimalTableFor(env.MemBudget))
 	if err != nil {
 		return nil, err
 	}

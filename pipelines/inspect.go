@@ -111,7 +111,11 @@ func symbols(s string) int {
 // numbers, cases and, from the positions table in dir if there is one, its
 // distances; and for a maneuver that solves every cubie the center twists it
 // leaves, their class and, from the centers table in dir, their distances.
-func Inspect(w io.Writer, c cube.Cube, moves []cube.Move, note, dir string) error {
+//
+// budget bounds the optimal search's nodes (InspectNodeBudget answers in a
+// blink; a larger one proves more distances, and from bigTableBudget on
+// uses the optimal solver's big table where it is cached).
+func Inspect(w io.Writer, c cube.Cube, moves []cube.Move, note, dir string, budget int64) error {
 	var b strings.Builder
 	if moves != nil {
 		faces, slices, rotations := 0, 0, 0
@@ -148,31 +152,34 @@ func Inspect(w io.Writer, c cube.Cube, moves []cube.Move, note, dir string) erro
 	fmt.Fprintf(&b, "             %s of kind %d under M x C2 (%d elements)\n", t, t.Kind, smc2.Len())
 	fmt.Fprintf(&b, "order        %d\n", c.Order())
 	fmt.Fprintf(&b, "parity       %s\n", [2]string{"even", "odd"}[c.CornerParity()])
-	b.WriteString(describeDistance(c))
+	b.WriteString(describeDistance(c, budget))
 	b.WriteString(describeUpperface(c, dir))
 	b.WriteString(describeCenters(moves, dir))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// The node budgets of inspect's optimal search: seconds, enough for cubes
-// up to about 14 face turns from solved with phase 1's table, or about a
-// minute, enough for nearly every cube, with the big table.
+// InspectNodeBudget is inspect's default node budget, of the optimal search
+// and of the two-phase search after it: a fraction of a second with phase
+// 1's table, which proves cubes up to about 12 face turns from solved and
+// bounds the others. From bigTableBudget nodes on (about a
+// minute with the big table, enough for nearly every cube) the big table is
+// used where it is cached: loading its 2.3 GB takes seconds, which a
+// smaller budget would not repay.
 const (
-	inspectNodeBudget    = 1e7
-	inspectBigNodeBudget = 1e9
+	InspectNodeBudget = 1e6
+	bigTableBudget    = 1e8
 )
 
 // describeDistance says how far c is from solved in face turns, when the
 // solver's tables are cached (cubecensus solve builds them): the distance
-// where the optimal solver proves it within its node budget (larger when
-// the big table is cached), else the bounds it proved and a two-phase
-// solution gives.
-func describeDistance(c cube.Cube) string {
+// where the optimal solver proves it within budget nodes, else the bounds
+// it proved and a two-phase solution gives.
+func describeDistance(c cube.Cube, budget int64) string {
 	if !solver.Cached("") {
 		return "distance     unknown: the solver's tables are not built yet (`cubecensus solve` builds them once)\n"
 	}
-	big := solver.OptimalTableCached("", solver.BigTable, cube.HTM)
+	big := budget >= bigTableBudget && solver.OptimalTableCached("", solver.BigTable, cube.HTM)
 	cfg := solver.Config{}
 	if big {
 		cfg.Optimal = solver.BigTable
@@ -180,10 +187,6 @@ func describeDistance(c cube.Cube) string {
 	s, err := solver.NewWith(cfg)
 	if err != nil {
 		return fmt.Sprintf("distance     unknown: %v\n", err)
-	}
-	budget := int64(inspectNodeBudget)
-	if big {
-		budget = inspectBigNodeBudget
 	}
 	s.NodeBudget = budget
 	o, err := s.Optimal(context.Background(), c, cube.HTM, runtime.NumCPU())
@@ -193,8 +196,11 @@ func describeDistance(c cube.Cube) string {
 	case !errors.Is(err, solver.ErrBudget):
 		return fmt.Sprintf("distance     unknown: %v\n", err)
 	}
-	s.ExtraDepths, s.NodeBudget = 0, 0
+	s.ExtraDepths = 0 // the first solution within 20 moves, or the best within the budget
 	two, err := s.Solve(c, 20)
+	if err != nil {
+		two, err = s.Solve(c, 30) // found at once: an upper bound all the same
+	}
 	if err != nil {
 		return fmt.Sprintf("distance     at least %d face turns (the optimal search stopped at %.0g nodes)\n", o.Lower, float64(budget))
 	}

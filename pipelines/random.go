@@ -116,7 +116,7 @@ func runRandom(ctx context.Context, env *Env) (*Output, error) {
 	}
 	for _, m := range o.RandomMetrics {
 		// A solver a metric, so that one big table is in memory at a time.
-		s, err := newSolver(env)
+		s, err := newSolver(env, solver.OptimalTableFor(env.MemBudget))
 		if err != nil {
 			return nil, err
 		}

@@ -146,12 +146,44 @@ func (s Solved) Line(o SolveOptions) string {
 // each cube in input order (so the output does not depend on the worker
 // count). Every solution is re-applied to its cube.
 func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done func(Solved) error) error {
-	s, err := newSolver(env)
+	s, err := newSolver(env, solver.Phase1Table)
 	if err != nil {
 		return err
 	}
 	// The first solution within MaxLength ends the search.
 	s.ExtraDepths, s.NodeBudget = 0, o.NodeBudget
+	// With --optimal, phase 1's table first tries each cube within
+	// quickNodes: a short cube is answered at once, and the optimal
+	// table the memory budget holds (its build, if it is not cached yet,
+	// takes minutes, said in a line before it starts) is loaded only for
+	// a cube that needs it. (An optimal solve is one cube at a time.)
+	var big *solver.Solver
+	optimal := func(c cube.Cube, workers int) (solver.Optimal, error) {
+		s.NodeBudget = min(quickNodes, o.NodeBudget)
+		if o.NodeBudget == 0 {
+			s.NodeBudget = quickNodes
+		}
+		found, err := s.Optimal(ctx, c, o.Metric, workers)
+		if !errors.Is(err, solver.ErrBudget) || solver.OptimalTableFor(env.MemBudget) == solver.Phase1Table {
+			if errors.Is(err, solver.ErrBudget) && o.NodeBudget != s.NodeBudget {
+				s.NodeBudget = o.NodeBudget
+				found, err = s.Optimal(ctx, c, o.Metric, workers)
+			}
+			return found, err
+		}
+		if big == nil {
+			t := solver.OptimalTableFor(env.MemBudget)
+			if !solver.OptimalTableCached("", t, o.Metric) {
+				env.Log.Info("building the optimal solver's "+t.String()+" table, once per machine: phase 1's table did not prove the cube at once",
+					"metric", o.Metric, "size", FormatBytes(t.Bytes()), "about", buildTime[t])
+			}
+			if big, err = newSolver(env, t); err != nil {
+				return found, err
+			}
+		}
+		big.NodeBudget = o.NodeBudget
+		return big.Optimal(ctx, c, o.Metric, workers)
+	}
 	var bar *progress.Reporter
 	if len(in) > 1 { // a batch shows its progress
 		bar = env.Progress("solve (cubes)", int64(len(in)))
@@ -167,7 +199,7 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 		var err error
 		if o.Optimal {
 			var found solver.Optimal
-			found, err = s.Optimal(ctx, in[i].Cube, o.Metric, workers)
+			found, err = optimal(in[i].Cube, workers)
 			r.Moves, r.Nodes, r.Lower, r.Optimal = found.Moves, found.Nodes, found.Lower, found.Moves != nil
 		} else {
 			var found solver.Solution
@@ -279,10 +311,10 @@ func solutionsName(path string) (string, error) {
 // machine), show a bar of their entries on env; a table that cannot be
 // cached is logged. The optimal solver uses the largest table env's
 // memory budget holds (solver.OptimalTableFor).
-func newSolver(env *Env) (*solver.Solver, error) {
+func newSolver(env *Env, optimal solver.OptimalTable) (*solver.Solver, error) {
 	var building *progress.Reporter
 	var reported int64
-	cfg := solver.Config{Optimal: solver.OptimalTableFor(env.MemBudget), Workers: env.Workers}
+	cfg := solver.Config{Optimal: optimal, Workers: env.Workers}
 	cfg.Progress = func(table string, reached, total int64) {
 		if building == nil {
 			building, reported = env.Progress("building the solver's "+table+" (entries), once per machine", total), 0
@@ -301,6 +333,15 @@ func newSolver(env *Env) (*solver.Solver, error) {
 	warnCache(env, s)
 	return s, nil
 }
+
+// buildTime is about how long each optimal table takes to build on 2
+// cores (BENCHMARKS.md).
+var buildTime = map[solver.OptimalTable]string{solver.BigTable: "10 minutes", solver.HugeTable: "an hour"}
+
+// quickNodes is the node budget with which solve --optimal first tries a
+// cube on phase 1's table: a second or two, enough for cubes up to about 14
+// face turns from solved.
+const quickNodes = 2e7
 
 // warnCache says what went wrong with the solver's cached tables: a kept
 // copy refused as damaged (and built again), a table that could not be

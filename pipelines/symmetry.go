@@ -47,7 +47,7 @@ func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	solve, err := newSolver(env)
+	solve, err := newSolver(env, solver.OptimalTableFor(env.MemBudget))
 	if err != nil {
 		return nil, err
 	}

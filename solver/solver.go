@@ -96,32 +96,36 @@ func NewWith(cfg Config) (*Solver, error) {
 	if cfg.CacheDir == "" {
 		cfg.CacheDir = tablecache.Dir()
 	}
-	s := &Solver{
-		ExtraDepths: 2,
-		cfg:         cfg,
-		qtm:         &lazyTable[symTable]{},
-		big:         map[cube.Metric]*lazyTable[bigTable]{cube.HTM: {}, cube.QTM: {}},
-		layer:       buildMoveTable(cube.NCornerLayer, allMoves, (*cube.Cube).SetCornerLayer, (*cube.Cube).CornerLayer),
-		order:       buildMoveTable(nSliceOrderV4, allMoves, setSliceOrderV4, sliceOrderV4),
-		twist:       buildMoveTable(cube.NTwist, allMoves, (*cube.Cube).SetTwist, (*cube.Cube).Twist),
-		flip:        buildMoveTable(cube.NFlip, allMoves, (*cube.Cube).SetFlip, (*cube.Cube).Flip),
-		slice:       buildMoveTable(cube.NSlice, allMoves, (*cube.Cube).SetSlice, (*cube.Cube).Slice),
-		corners:     buildMoveTable(cube.NCornerPerm, phase2Moves, (*cube.Cube).SetCornerPerm, (*cube.Cube).CornerPerm),
-		udEdges:     buildMoveTable(cube.NUDEdgePerm, phase2Moves, (*cube.Cube).SetUDEdgePerm, (*cube.Cube).UDEdgePerm),
-		sliceOr:     buildMoveTable(nSliceOrder, phase2Moves, (*cube.Cube).SetSliceSorted, (*cube.Cube).SliceSorted),
+	small, t0, err := loadSmallTables(cfg)
+	if err != nil {
+		return nil, err
 	}
+	s := &Solver{
+		ExtraDepths:  2,
+		cfg:          cfg,
+		qtm:          &lazyTable[symTable]{},
+		big:          map[cube.Metric]*lazyTable[bigTable]{cube.HTM: {}, cube.QTM: {}},
+		layer:        small.moves[0],
+		order:        small.moves[1],
+		twist:        small.moves[2],
+		flip:         small.moves[3],
+		slice:        small.moves[4],
+		corners:      small.moves[5],
+		udEdges:      small.moves[6],
+		sliceOr:      small.moves[7],
+		pruneCorners: small.pruneCorners,
+	}
+	s.noteCache(t0)
 	var t1, t2 tablecache.Table
-	var err error
 	if s.p1, t1, err = newPhase1Table(cfg, cube.HTM, s.twist, s.flip, s.slice); err != nil {
 		return nil, err
 	}
 	if s.p2, t2, err = newPhase2Table(cfg, s.corners, s.udEdges); err != nil {
 		return nil, err
 	}
-	s.TablesLoaded = t1.Loaded && t2.Loaded
+	s.TablesLoaded = t0.Loaded && t1.Loaded && t2.Loaded
 	s.noteCache(t1)
 	s.noteCache(t2)
-	s.pruneCorners = buildPruneTable(s.corners, s.sliceOr, len(phase2Moves))
 	return s, nil
 }
 

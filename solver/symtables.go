@@ -264,8 +264,11 @@ const (
 // exact phase-1 distances (in QTM the search moves are the quarter turns, a
 // half turn being two of them).
 func newPhase1Table(cfg Config, m cube.Metric, twist, flip, slice moveTable) (*symTable, tablecache.Table, error) {
-	a := newSymClasses(nFlipSlice, flipSliceCube, flipSliceOf)
-	b := newConjTable(cube.NTwist, func(x int) cube.Cube { c := cube.Solved; c.SetTwist(x); return c }, (*cube.Cube).Twist)
+	a, b, err := cachedSymmetries(cfg, "flipslice-twist", nFlipSlice, flipSliceCube, flipSliceOf,
+		cube.NTwist, func(x int) cube.Cube { c := cube.Solved; c.SetTwist(x); return c }, (*cube.Cube).Twist)
+	if err != nil {
+		return nil, tablecache.Table{}, err
+	}
 	flipSlice := func(fs, m int) int {
 		return int(slice[fs/cube.NFlip][m])*cube.NFlip + int(flip[fs%cube.NFlip][m])
 	}
@@ -307,8 +310,11 @@ func newPhase2Table(cfg Config, corners, udEdges moveTable) (*symTable, tablecac
 	permCube := func(set func(*cube.Cube, int)) func(int) cube.Cube {
 		return func(x int) cube.Cube { c := cube.Solved; set(&c, x); return c }
 	}
-	a := newSymClasses(cube.NCornerPerm, permCube((*cube.Cube).SetCornerPerm), (*cube.Cube).CornerPerm)
-	b := newConjTable(cube.NUDEdgePerm, permCube((*cube.Cube).SetUDEdgePerm), (*cube.Cube).UDEdgePerm)
+	a, b, err := cachedSymmetries(cfg, "cornerperm-udedges", cube.NCornerPerm, permCube((*cube.Cube).SetCornerPerm), (*cube.Cube).CornerPerm,
+		cube.NUDEdgePerm, permCube((*cube.Cube).SetUDEdgePerm), (*cube.Cube).UDEdgePerm)
+	if err != nil {
+		return nil, tablecache.Table{}, err
+	}
 	t, err := tablecache.Get(cfg.CacheDir, phase2Name, phase2Version, func() ([]byte, error) {
 		moves := make([]int, len(phase2Moves))
 		for i := range moves {
@@ -321,6 +327,77 @@ func newPhase2Table(cfg Config, corners, udEdges moveTable) (*symTable, tablecac
 	}
 	p, err := decodeSymTable(a, b, t.Data)
 	return p, t, err
+}
+
+// cachedSymmetries returns a pruning table's two symmetry tables, the
+// classes of its first coordinate (na values) and the conjugates of its
+// second (nb values), from the table cache: they take a third of a second
+// to build (a million conjugations), which every `cubecensus solve` paid
+// before they were kept. A kept copy must describe na and nb values.
+func cachedSymmetries(cfg Config, name string, na int, cubeOfA func(int) cube.Cube, valueOfA func(*cube.Cube) int,
+	nb int, cubeOfB func(int) cube.Cube, valueOfB func(*cube.Cube) int) (*symClasses, conjTable, error) {
+	t, err := tablecache.Get(cfg.CacheDir, "solver-symmetries-"+name, symmetriesVersion, func() ([]byte, error) {
+		return encodeSymmetries(newSymClasses(na, cubeOfA, valueOfA), newConjTable(nb, cubeOfB, valueOfB)), nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return decodeSymmetries(t.Data, na, nb)
+}
+
+// symmetriesVersion names the layout and content of cachedSymmetries'
+// tables.
+const symmetriesVersion = "classes-conj-1"
+
+// encodeSymmetries lays out classes and conjugates for the cache, little
+// endian: the number of classes, classSym, rep, stab, then the conjugate
+// table row by row.
+func encodeSymmetries(a *symClasses, b conjTable) []byte {
+	out := binary.LittleEndian.AppendUint32(nil, uint32(len(a.rep)))
+	for _, v := range a.classSym {
+		out = binary.LittleEndian.AppendUint32(out, v)
+	}
+	for _, v := range a.rep {
+		out = binary.LittleEndian.AppendUint32(out, v)
+	}
+	for _, v := range a.stab {
+		out = binary.LittleEndian.AppendUint16(out, v)
+	}
+	for _, row := range b {
+		for _, v := range row {
+			out = binary.LittleEndian.AppendUint16(out, v)
+		}
+	}
+	return out
+}
+
+// decodeSymmetries is encodeSymmetries' inverse, for na and nb values.
+func decodeSymmetries(data []byte, na, nb int) (*symClasses, conjTable, error) {
+	if len(data) < 4 {
+		return nil, nil, fmt.Errorf("solver: a cached symmetry table of %d bytes", len(data))
+	}
+	classes := int(binary.LittleEndian.Uint32(data))
+	if want := 4 + 4*na + 6*classes + 2*nPhase1Syms*nb; classes > na || len(data) != want {
+		return nil, nil, fmt.Errorf("solver: a cached symmetry table of %d bytes, want %d", len(data), want)
+	}
+	data = data[4:]
+	a := &symClasses{classSym: make([]uint32, na), rep: make([]uint32, classes), stab: make([]uint16, classes)}
+	for i := range a.classSym {
+		a.classSym[i], data = binary.LittleEndian.Uint32(data), data[4:]
+	}
+	for i := range a.rep {
+		a.rep[i], data = binary.LittleEndian.Uint32(data), data[4:]
+	}
+	for i := range a.stab {
+		a.stab[i], data = binary.LittleEndian.Uint16(data), data[2:]
+	}
+	b := make(conjTable, nb)
+	for x := range b {
+		for s := range b[x] {
+			b[x][s], data = binary.LittleEndian.Uint16(data), data[2:]
+		}
+	}
+	return a, b, nil
 }
 
 // report returns the progress function of a table's build.

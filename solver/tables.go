@@ -1,6 +1,12 @@
 package solver
 
-import "github.com/cubecensus/cubecensus/cube"
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/tablecache"
+)
 
 // Coordinate sizes of the two phases.
 const (
@@ -28,10 +34,11 @@ func buildMoveTable(n int, moves []cube.Move, set func(*cube.Cube, int), get fun
 	t := make(moveTable, n)
 	for x := range n {
 		t[x] = make([]uint16, len(moves))
+		base := cube.Solved
+		set(&base, x)
 		for i, m := range moves {
-			c := cube.Solved
-			set(&c, x)
-			c.Move(&c, m)
+			var c cube.Cube
+			c.Move(&base, m)
 			t[x][i] = uint16(get(&c))
 		}
 	}
@@ -65,4 +72,100 @@ func buildPruneTable(ta, tb moveTable, nMoves int) []int8 {
 		frontier = next
 	}
 	return dist
+}
+
+// smallTables are the solver's move tables, in moveTableSpecs' order, and
+// its corners-and-slice pruning table: a fifth of a second to build, which
+// every `cubecensus solve` paid before they were kept in the table cache
+// (one file, "solver-small-tables").
+type smallTables struct {
+	moves        []moveTable
+	pruneCorners []int8
+}
+
+// moveTableSpecs are the move tables of smallTables.
+var moveTableSpecs = []struct {
+	n     int
+	moves []cube.Move
+	set   func(*cube.Cube, int)
+	get   func(*cube.Cube) int
+}{
+	{cube.NCornerLayer, allMoves, (*cube.Cube).SetCornerLayer, (*cube.Cube).CornerLayer},
+	{nSliceOrderV4, allMoves, setSliceOrderV4, sliceOrderV4},
+	{cube.NTwist, allMoves, (*cube.Cube).SetTwist, (*cube.Cube).Twist},
+	{cube.NFlip, allMoves, (*cube.Cube).SetFlip, (*cube.Cube).Flip},
+	{cube.NSlice, allMoves, (*cube.Cube).SetSlice, (*cube.Cube).Slice},
+	{cube.NCornerPerm, phase2Moves, (*cube.Cube).SetCornerPerm, (*cube.Cube).CornerPerm},
+	{cube.NUDEdgePerm, phase2Moves, (*cube.Cube).SetUDEdgePerm, (*cube.Cube).UDEdgePerm},
+	{nSliceOrder, phase2Moves, (*cube.Cube).SetSliceSorted, (*cube.Cube).SliceSorted},
+}
+
+// smallTablesVersion names the layout and content of smallTables' file.
+const smallTablesVersion = "moves-prunecorners-1"
+
+// loadSmallTables returns the small tables from the table cache, built and
+// kept there the first time.
+func loadSmallTables(cfg Config) (*smallTables, tablecache.Table, error) {
+	t, err := tablecache.Get(cfg.CacheDir, "solver-small-tables", smallTablesVersion, func() ([]byte, error) {
+		return buildSmallTables().encode(), nil
+	})
+	if err != nil {
+		return nil, t, err
+	}
+	small, err := decodeSmallTables(t.Data)
+	return small, t, err
+}
+
+func buildSmallTables() *smallTables {
+	t := &smallTables{}
+	for _, spec := range moveTableSpecs {
+		t.moves = append(t.moves, buildMoveTable(spec.n, spec.moves, spec.set, spec.get))
+	}
+	t.pruneCorners = buildPruneTable(t.moves[5], t.moves[7], len(phase2Moves))
+	return t
+}
+
+// encode lays the tables out, little endian: every move table's entries
+// row by row, then the pruning table's bytes (their sizes are
+// moveTableSpecs').
+func (t *smallTables) encode() []byte {
+	var out []byte
+	for _, table := range t.moves {
+		for _, row := range table {
+			for _, v := range row {
+				out = binary.LittleEndian.AppendUint16(out, v)
+			}
+		}
+	}
+	for _, v := range t.pruneCorners {
+		out = append(out, byte(v))
+	}
+	return out
+}
+
+// decodeSmallTables is encode's inverse.
+func decodeSmallTables(data []byte) (*smallTables, error) {
+	want := cube.NCornerPerm * nSliceOrder
+	for _, spec := range moveTableSpecs {
+		want += 2 * spec.n * len(spec.moves)
+	}
+	if len(data) != want {
+		return nil, fmt.Errorf("solver: cached small tables of %d bytes, want %d", len(data), want)
+	}
+	t := &smallTables{}
+	for _, spec := range moveTableSpecs {
+		table, flat := make(moveTable, spec.n), make([]uint16, spec.n*len(spec.moves))
+		for x := range table {
+			table[x] = flat[x*len(spec.moves) : (x+1)*len(spec.moves)]
+			for i := range table[x] {
+				table[x][i], data = binary.LittleEndian.Uint16(data), data[2:]
+			}
+		}
+		t.moves = append(t.moves, table)
+	}
+	t.pruneCorners = make([]int8, len(data))
+	for i, v := range data {
+		t.pruneCorners[i] = int8(v)
+	}
+	return t, nil
 }

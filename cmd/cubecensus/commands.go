@@ -374,6 +374,7 @@ func newInspectCmd() *cobra.Command {
 	var (
 		dir                string
 		facelets, maneuver bool
+		budget             = int64(pipelines.InspectNodeBudget)
 	)
 	cmd := &cobra.Command{
 		Use:   "inspect MANEUVER|FACELETS",
@@ -402,10 +403,11 @@ positions table in --results, its distances.
 			if err != nil {
 				return usageErrorf("inspect: %w", err)
 			}
-			return pipelines.Inspect(cmd.OutOrStdout(), c, moves, note, dir)
+			return pipelines.Inspect(cmd.OutOrStdout(), c, moves, note, dir, budget)
 		},
 	}
 	cmd.Flags().StringVar(&dir, "results", defaultResults, "folder of the result tables (for upper-face distances)")
+	cmd.Flags().Var(pipelines.Whole[int64]{P: &budget, Min: 0, Max: 1e18}, "node-budget", "nodes of the optimal search for the distance: the default answers at once and bounds deep cubes; 1e9 (about a minute) uses the big table where it is cached and proves nearly every cube")
 	cmd.Flags().BoolVar(&facelets, "facelets", false, "read the input as a facelet string")
 	cmd.Flags().BoolVar(&maneuver, "maneuver", false, "read the input as a maneuver")
 	return cmd

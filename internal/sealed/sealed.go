@@ -75,6 +75,7 @@ func Write(path, name, version string, write func(io.Writer) error) error {
 type File struct {
 	Header
 	io.Closer
+	data io.Reader // the data
 	r    io.Reader // the data, hashed as read
 	sum  hashCounter
 	path string
@@ -132,12 +133,19 @@ func open(r io.ReadSeeker, size int64, path, name, version string) (*File, error
 		return nil, err
 	}
 	sf := &File{Header: h, path: path, sum: hashCounter{h: sha256.New()}}
-	sf.r = io.TeeReader(io.LimitReader(r, h.Bytes), &sf.sum)
+	sf.data = io.LimitReader(r, h.Bytes)
+	sf.r = io.TeeReader(sf.data, &sf.sum)
 	return sf, nil
 }
 
 // Read reads the data, hashing them for Verify.
 func (f *File) Read(p []byte) (int, error) { return f.r.Read(p) }
+
+// Unhashed returns the data to read without hashing them, for a caller
+// that checked this very file before (internal/tablecache remembers the
+// size and modification time of the files it verified); Verify then
+// fails.
+func (f *File) Unhashed() io.Reader { return f.data }
 
 // Verify checks that every byte of data was read and that they hash to
 // the header's checksum; its error wraps ErrDamaged.
