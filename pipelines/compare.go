@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cubecensus/cubecensus/tables"
@@ -19,9 +20,10 @@ var ErrDiffers = errors.New("differs from the published table")
 type Compared struct {
 	Table string
 	// Rows is how many of the run's rows were compared with a published
-	// row; Unpublished how many the published table lacks (an error),
-	// Uncomputed how many published rows the run did not compute.
-	Rows, Uncomputed int
+	// row; Unpublished how many the published table lacks (a larger random
+	// sample, say: not compared), Uncomputed how many published rows the
+	// run did not compute.
+	Rows, Unpublished, Uncomputed int
 	// Skipped, if set, says why the table was not compared.
 	Skipped string
 }
@@ -83,18 +85,21 @@ func compareTable(got, want *tables.Table, rules tableRules, c *Compared) []stri
 	for r := range want.Rows {
 		wantRows[rowKey(want, rules, r)] = r
 	}
+	beyond := beyondDistribution(want, rules)
 	figures := figuresOf(got, rules)
 	var diffs []string
-	matched := 0
+	compared, published := 0, 0
 	for r, row := range got.Rows {
 		key := rowKey(got, rules, r)
-		w, ok := wantRows[key]
-		if !ok {
-			diffs = append(diffs, fmt.Sprintf("%s, row %s: not in the published table", got.Name, key))
+		var wrow []any
+		if w, ok := wantRows[key]; ok {
+			wrow = want.Rows[w]
+			published++
+		} else if wrow = beyond(row); wrow == nil {
+			c.Unpublished++
 			continue
 		}
-		matched++
-		wrow := want.Rows[w]
+		compared++
 		if s := rules.sample; s != "" && fmt.Sprint(row[got.Index(s)]) != fmt.Sprint(wrow[got.Index(s)]) {
 			continue // samples of different sizes: different figures
 		}
@@ -104,8 +109,53 @@ func compareTable(got, want *tables.Table, rules tableRules, c *Compared) []stri
 			}
 		}
 	}
-	c.Rows, c.Uncomputed = matched, len(want.Rows)-matched
+	c.Rows, c.Uncomputed = compared, len(want.Rows)-published
 	return diffs
+}
+
+// beyondDistribution returns, for a distribution by depth (a table with
+// cumulative and exhaustive), what the published table says of a depth
+// beyond its last, where that last depth is exhaustive and holds every
+// position: nothing more at that depth, every position within it. A run
+// that proved less has rows out there (its upper bounds reach further),
+// whose bounds must hold that. For other rows, and other tables, it
+// returns nil: the published table says nothing.
+func beyondDistribution(want *tables.Table, rules tableRules) func(row []any) []any {
+	cum, pos, ex := want.Index("cumulative"), want.Index("cumulative_possible"), want.Index("exhaustive")
+	if cum < 0 || pos < 0 || ex < 0 {
+		return func([]any) []any { return nil }
+	}
+	last := map[string][]any{} // each group's last row, by the key but its last column
+	groupOf := func(row []any) string {
+		var k strings.Builder
+		for _, name := range rules.key[:len(rules.key)-1] {
+			fmt.Fprint(&k, row[want.Index(name)], "\x00")
+		}
+		return k.String()
+	}
+	for _, row := range want.Rows {
+		last[groupOf(row)] = row
+	}
+	return func(row []any) []any {
+		l := last[groupOf(row)]
+		if l == nil || l[ex] != true || l[cum] != l[pos] {
+			return nil
+		}
+		out := make([]any, len(row))
+		for i, col := range want.Columns {
+			switch {
+			case slices.Contains(rules.key, col.Name):
+				out[i] = row[i]
+			case i == cum || i == pos:
+				out[i] = l[cum]
+			case i == ex:
+				out[i] = true
+			case col.Kind == tables.Int64:
+				out[i] = int64(0)
+			}
+		}
+		return out
+	}
 }
 
 // columnSignature is a table's column names and kinds.

@@ -316,7 +316,7 @@ with the table, row and column named. make run ends with this.`,
 					fmt.Fprintf(&b, "%s\tnot compared: %s\n", c.Table, c.Skipped)
 					continue
 				}
-				fmt.Fprintf(&b, "%s\t%d rows compared\t%d published rows not computed\n", c.Table, c.Rows, c.Uncomputed)
+				fmt.Fprintf(&b, "%s\t%d rows compared\t%d published rows not computed\t%d rows not published\n", c.Table, c.Rows, c.Uncomputed, c.Unpublished)
 			}
 			if _, werr := io.WriteString(cmd.OutOrStdout(), b.String()); werr != nil {
 				return werr
