@@ -11,7 +11,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
@@ -570,4 +572,55 @@ func TestShowJSONKeepsDigits(t *testing.T) {
 	if !strings.Contains(out, `"orbits": "21626001722700702592"`) {
 		t.Errorf("the C2 orbits are not a string of all their digits:\n%s", out)
 	}
+}
+
+// TestInterrupted: a run stopped by a signal (its context cancelled, as
+// main does on SIGINT and SIGTERM) ends with errInterrupted (exit 130) and
+// a line naming the checkpoints a rerun resumes from; no temporary file
+// is left.
+func TestInterrupted(t *testing.T) {
+	out := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout bytes.Buffer
+	logs := &lockedBuffer{}
+	done := make(chan error)
+	go func() {
+		done <- run(ctx, &stdout, logs, []string{"run", "upperface", "--out", out, "--upperface-metrics", "HTM",
+			"--upperface-budget", "2e8", "--mem-budget", "1GiB", "--workers", "1"})
+	}()
+	for !strings.Contains(logs.String(), "upperface depth") {
+		select {
+		case err := <-done:
+			t.Fatalf("the run ended before it was stopped: %v\n%s", err, logs.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	cancel()
+	err := <-done
+	if !errors.Is(err, errInterrupted) || !strings.Contains(err.Error(), "stage upperface stopped") {
+		t.Fatalf("stopped run: %v", err)
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(out, "*.tmp*"))
+	if len(leftovers) > 0 {
+		t.Errorf("temporary files left: %v", leftovers)
+	}
+}
+
+// lockedBuffer is a bytes.Buffer written and read by two goroutines.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
