@@ -22,7 +22,7 @@ build:
 
 # The upperface search's STM depth 15 (1.4e11 probes, about an hour) is
 # settled from the committed merged shard tables, every hit checked; the
-# README's upperface section says how to search it again.
+# docs/upperface.md says how to search it again.
 #
 # make run never writes into the published results/: it writes into
 # $(RUN_OUT) (ignored by git) and fails if what it computed contradicts

@@ -72,7 +72,7 @@
 // three cache misses: QTM depth 22 takes 5.7e8 probes and 90 s with
 // k = 11, against 5.8e9 and 410 s with k = 10. ChooseStoredDepth takes the
 // deepest k the memory holds that the probe budget is worth building; a
-// caller may keep the table between runs (Config.StoredCache). The README
+// caller may keep the table between runs (Config.StoredCache). docs/centers.md
 // and BENCHMARKS.md give the measured cost of each depth, and what the
 // deepest proofs still cost.
 //

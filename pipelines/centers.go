@@ -36,7 +36,7 @@ var centersStage = Stage{
 // DefaultCentersBudget is the probes each metric's search may make in a
 // default run: about two minutes a metric on 2 cores (the stored sides'
 // builds take as long again), leaving the deep depths
-// (and their proofs) to a run with a larger budget (see the README).
+// (and their proofs) to a run with a larger budget (see docs/centers.md).
 const DefaultCentersBudget = 1_000_000_000
 
 // centersReserve is memory the stage keeps outside its tables: relations,

@@ -355,7 +355,7 @@ type MetricDepths [cube.NMetrics]int
 // DefaultCentersPrune is where the centers search starts pruning by
 // default: nowhere. The default budget does not reach the depths where the
 // 2.2 GB table repays its build, and a small --mem-budget could not hold it;
-// deep runs name their depths (the README gives the committed run's).
+// deep runs name their depths (docs/centers.md gives the committed run's).
 var DefaultCentersPrune = MetricDepths{}
 
 func (d *MetricDepths) String() string {
