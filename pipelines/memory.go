@@ -22,7 +22,7 @@ func ParseBytes(s string) (uint64, error) {
 			break
 		}
 	}
-	f, err := strconv.ParseFloat(num, 64)
+	f, err := strconv.ParseFloat(strings.TrimSpace(num), 64) // "6.0 GiB", as FormatBytes writes it, too
 	bytes := f * float64(scale)
 	if err != nil || math.IsNaN(f) || bytes < 1 || bytes >= 1<<63 {
 		return 0, fmt.Errorf("bad size %q (want a positive size, e.g. 6GiB, 512MiB)", s)

@@ -624,3 +624,40 @@ func (b *lockedBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// TestChecksBeforeWork: what can be checked before the work is (a solve
+// whose --out it could not write solved every cube first; a run whose
+// checkpoint folder was unusable failed at its first save), and solve
+// --optimal answers a short cube from phase 1's table instead of building
+// the big one first (minutes, with the default memory budget).
+func TestChecksBeforeWork(t *testing.T) {
+	out, _, err := runCmd("solve", "--file", writeTemp(t, "R U\nF D\n"), "--out", filepath.Join(t.TempDir(), "x.csv"))
+	if !errors.Is(err, errUsage) || out != "" {
+		t.Errorf("solve --out x.csv: %v, with %q on stdout; want a usage error before any solve", err, out)
+	}
+	file := writeTemp(t, "")
+	_, logs, err := runCmd("run", "symmetry", "--out", t.TempDir(), "--checkpoints", filepath.Join(file, "ck"))
+	if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "--checkpoints") || strings.Contains(logs, "stage start") {
+		t.Errorf("an unusable --checkpoints: %v\n%s", err, logs)
+	}
+	out, logs, err = runCmd("solve", "--optimal", "R U F")
+	if err != nil || out != "F' U' R' (3f*)\n" || strings.Contains(logs, "building the optimal solver's") {
+		t.Errorf("solve --optimal of a 3-move cube: %v, %q\n%s", err, out, logs)
+	}
+}
+
+// TestHelpShowsUsableDefaults: no flag's help shows a default its parser
+// refuses (--shard showed 0/0).
+func TestHelpShowsUsableDefaults(t *testing.T) {
+	root := newRoot(io.Discard, io.Discard)
+	for _, cmd := range root.Commands() {
+		cmd.Flags().VisitAll(func(f *pflag.Flag) {
+			if f.DefValue == "" || f.Value.Type() == "bool" || f.Value.Type() == "string" {
+				return
+			}
+			if err := f.Value.Set(f.DefValue); err != nil {
+				t.Errorf("%s --%s: the default %q is refused: %v", cmd.Name(), f.Name, f.DefValue, err)
+			}
+		})
+	}
+}
