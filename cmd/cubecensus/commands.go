@@ -407,7 +407,7 @@ positions table in --results, its distances.
 		},
 	}
 	cmd.Flags().StringVar(&dir, "results", defaultResults, "folder of the result tables (for upper-face distances)")
-	cmd.Flags().Var(pipelines.Whole[int64]{P: &budget, Min: 0, Max: 1e18}, "node-budget", "nodes of the optimal search for the distance: the default answers at once and bounds deep cubes; 1e9 (about a minute) uses the big table where it is cached and proves nearly every cube")
+	cmd.Flags().Var(pipelines.Whole[int64]{P: &budget, Min: 1, Max: 1e18}, "node-budget", "nodes of the optimal search for the distance: the default answers at once and bounds deep cubes; 1e9 (about a minute) uses the big table where it is cached and proves nearly every cube")
 	cmd.Flags().BoolVar(&facelets, "facelets", false, "read the input as a facelet string")
 	cmd.Flags().BoolVar(&maneuver, "maneuver", false, "read the input as a maneuver")
 	return cmd
