@@ -158,26 +158,25 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 	// takes minutes, said in a line before it starts) is loaded only for
 	// a cube that needs it. (An optimal solve is one cube at a time.)
 	var big *solver.Solver
+	table := solver.OptimalTableFor(env.MemBudget)
 	optimal := func(c cube.Cube, workers int) (solver.Optimal, error) {
-		s.NodeBudget = min(quickNodes, o.NodeBudget)
-		if o.NodeBudget == 0 {
+		s.NodeBudget = o.NodeBudget
+		if table == solver.Phase1Table {
+			return s.Optimal(ctx, c, o.Metric, workers)
+		}
+		if o.NodeBudget == 0 || o.NodeBudget > quickNodes {
 			s.NodeBudget = quickNodes
 		}
 		found, err := s.Optimal(ctx, c, o.Metric, workers)
-		if !errors.Is(err, solver.ErrBudget) || solver.OptimalTableFor(env.MemBudget) == solver.Phase1Table {
-			if errors.Is(err, solver.ErrBudget) && o.NodeBudget != s.NodeBudget {
-				s.NodeBudget = o.NodeBudget
-				found, err = s.Optimal(ctx, c, o.Metric, workers)
-			}
+		if !errors.Is(err, solver.ErrBudget) || s.NodeBudget == o.NodeBudget {
 			return found, err
 		}
 		if big == nil {
-			t := solver.OptimalTableFor(env.MemBudget)
-			if !solver.OptimalTableCached("", t, o.Metric) {
-				env.Log.Info("building the optimal solver's "+t.String()+" table, once per machine: phase 1's table did not prove the cube at once",
-					"metric", o.Metric, "size", FormatBytes(t.Bytes()), "about", buildTime[t])
+			if !solver.OptimalTableCached("", table, o.Metric) {
+				env.Log.Info("building the optimal solver's "+table.String()+" table, once per machine: phase 1's table did not prove the cube at once",
+					"metric", o.Metric, "size", FormatBytes(table.Bytes()), "about", buildTime[table])
 			}
-			if big, err = newSolver(env, t); err != nil {
+			if big, err = newSolver(env, table); err != nil {
 				return found, err
 			}
 		}
