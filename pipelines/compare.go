@@ -88,13 +88,13 @@ func compareTable(got, want *tables.Table, rules tableRules, c *Compared) []stri
 	beyond := beyondDistribution(want, rules)
 	figures := figuresOf(got, rules)
 	var diffs []string
-	compared, published := 0, 0
+	compared, matched := 0, 0
 	for r, row := range got.Rows {
 		key := rowKey(got, rules, r)
 		var wrow []any
 		if w, ok := wantRows[key]; ok {
 			wrow = want.Rows[w]
-			published++
+			matched++
 		} else if wrow = beyond(row); wrow == nil {
 			c.Unpublished++
 			continue
@@ -109,7 +109,7 @@ func compareTable(got, want *tables.Table, rules tableRules, c *Compared) []stri
 			}
 		}
 	}
-	c.Rows, c.Uncomputed = compared, len(want.Rows)-published
+	c.Rows, c.Uncomputed = compared, len(want.Rows)-matched
 	return diffs
 }
 
