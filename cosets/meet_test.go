@@ -75,6 +75,7 @@ func TestMeetSet(t *testing.T) {
 			if got := find(before); !slices.Contains(got, coords[i]) {
 				t.Fatalf("%v before position left %d: found %v", tail, i, got)
 			}
+
 			after := cube.Times(l, cube.FromMoves(tail))
 			// after is k moves before l only if the tail's inverse is a tail.
 			if got := find(after); len(got) > 0 != tails[cube.Inverse(cube.Times(cube.Inverse(l), after))] {
@@ -95,6 +96,35 @@ func TestMeetSet(t *testing.T) {
 	}
 	if got := s.find(p, x, nil); len(got) != 2 || !slices.Contains(got, coords[6]) || !slices.Contains(got, coords[8]) {
 		t.Fatalf("a position entered for positions left 6, 8 and 6: found %v", got)
+	}
+}
+
+// TestMeetSetComparesWholePositions: a look-up matches an entry's whole
+// position, not its permutation alone. Random negatives cannot show it
+// (their hash differs, so the filter or the probe sequence turns them away
+// before any entry is compared): here every slot but one holds the same
+// permutation with another twist or flip, and the filter lets everything
+// through, so the look-up walks past all of them.
+func TestMeetSetComparesWholePositions(t *testing.T) {
+	c := cube.Random(rand.New(rand.NewPCG(23, 24)))
+	p := permOf(&c)
+	s := &meetSet{left: make([]Coord, 8), slots: make([]meetSlot, 8), mask: 7, filter: newBloomFilter(1)}
+	for i := range s.filter.words {
+		s.filter.words[i] = ^uint64(0)
+	}
+	other := func(i int) solver.Coset {
+		x := solver.CosetOf(&c)
+		x.Twist = (x.Twist + i) % cube.NTwist
+		return x
+	}
+	for i := 1; i < 8; i++ {
+		s.add(p, other(i), uint32(i))
+	}
+	if got := s.find(p, other(0), nil); len(got) > 0 {
+		t.Errorf("a position whose permutation seven entries share, its twist none: found %v", got)
+	}
+	if got := s.find(p, other(3), nil); len(got) != 1 {
+		t.Errorf("an entry's own position: found %v, want it once", got)
 	}
 }
 
