@@ -318,7 +318,7 @@ func upperfaceDistribution(metrics MetricList, found map[cube.Metric]*upperface.
 				if r.Exact(un) && r.Upper[un] == d {
 					exact++
 				}
-				if r.Upper[un] <= d {
+				if r.Upper[un] >= 0 && r.Upper[un] <= d { // -1: no upper bound
 					within++
 				}
 				if r.Lower[un] <= d {

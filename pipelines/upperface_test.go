@@ -99,6 +99,32 @@ func distributionOf(tab *tables.Table, metric string) (positions []int64, last [
 	return positions, last
 }
 
+// checkDistributionAgainstPositions: at every depth of every metric, the
+// distribution's positions are the rows of the positions table proven at
+// exactly that distance, and cumulative those whose upper bound is within
+// it (a partial run's deep rows included, where only the bounds are known).
+func checkDistributionAgainstPositions(t *testing.T, positions, dist *tables.Table) {
+	t.Helper()
+	for _, row := range dist.Rows {
+		m, d := strings.ToLower(row[0].(string)), row[dist.Index("depth")].(int64)
+		var exact, within int64
+		for _, p := range positions.Rows {
+			if p[positions.Index(m+"_distance")] == d {
+				exact++
+			}
+			if u, ok := p[positions.Index(m+"_upper")].(int64); ok && u <= d {
+				within++
+			}
+		}
+		if got := row[dist.Index("positions")]; got != exact {
+			t.Errorf("%s depth %d: the distribution has %v positions, the positions table %d at that distance", m, d, got, exact)
+		}
+		if got := row[dist.Index("cumulative")]; got != within {
+			t.Errorf("%s depth %d: cumulative %v, the positions table %d within it", m, d, got, within)
+		}
+	}
+}
+
 // testEnv is an Env for tests: two workers, no logs or progress, default
 // options.
 func testEnv(mem uint64) *Env {
@@ -171,6 +197,7 @@ func TestUpperfaceStage(t *testing.T) {
 	if prov.Params["HTM.exhaustive_depth"] != "12" || prov.Params["HTM.unresolved"] == "0" {
 		t.Errorf("HTM: exhaustive through %s, %s unresolved; want 12 and some", prov.Params["HTM.exhaustive_depth"], prov.Params["HTM.unresolved"])
 	}
+	checkDistributionAgainstPositions(t, tabs["upperface_positions"], dist)
 	cases := tabs["upperface_cases"]
 	for _, row := range cases.Rows {
 		if row[cases.Index("cases")] != row[cases.Index("cases_burnside")] {
