@@ -78,7 +78,7 @@ func Compare(dir, pub string) ([]Compared, error) {
 
 // compareTable compares a run's table with the published one.
 func compareTable(got, want *tables.Table, rules tableRules, c *Compared) []string {
-	if fmt.Sprint(columnSignature(got)) != fmt.Sprint(columnSignature(want)) {
+	if !slices.Equal(columnSignature(got), columnSignature(want)) {
 		return []string{fmt.Sprintf("%s: columns %v, published %v", got.Name, columnSignature(got), columnSignature(want))}
 	}
 	wantRows := map[string]int{}
@@ -125,19 +125,12 @@ func beyondDistribution(want *tables.Table, rules tableRules) func(row []any) []
 	if cum < 0 || pos < 0 || ex < 0 {
 		return func([]any) []any { return nil }
 	}
-	last := map[string][]any{} // each group's last row, by the key but its last column
-	groupOf := func(row []any) string {
-		var k strings.Builder
-		for _, name := range rules.key[:len(rules.key)-1] {
-			fmt.Fprint(&k, row[want.Index(name)], "\x00")
-		}
-		return k.String()
-	}
+	last := map[string][]any{} // each group's last row
 	for _, row := range want.Rows {
-		last[groupOf(row)] = row
+		last[groupKey(want, row, rules.byDepth())] = row
 	}
 	return func(row []any) []any {
-		l := last[groupOf(row)]
+		l := last[groupKey(want, row, rules.byDepth())]
 		if l == nil || l[ex] != true || l[cum] != l[pos] {
 			return nil
 		}

@@ -50,9 +50,12 @@ func readForExport(dir, name, stage string, rows int, columns map[string]tables.
 // metrics named.
 func metricColumnKinds(metrics ...cube.Metric) map[string]tables.Kind {
 	kinds := map[string]tables.Kind{}
-	for _, m := range metrics {
-		p := strings.ToLower(m.String())
-		kinds[p+"_distance"], kinds[p+"_lower"], kinds[p+"_upper"], kinds[p+"_maneuver"] = tables.Int64, tables.Int64, tables.Int64, tables.String
+	for _, c := range metricColumns("") {
+		for _, m := range metrics {
+			if strings.HasPrefix(c.Name, strings.ToLower(m.String())+"_") {
+				kinds[c.Name] = c.Kind
+			}
+		}
 	}
 	return kinds
 }

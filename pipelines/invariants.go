@@ -157,20 +157,31 @@ func boundColumns(t *tables.Table) []bound {
 	return out
 }
 
-// groups returns the rows of t in groups sharing every key column but the
-// last (a distribution's metric), each in the table's order.
+// groupKey is the values of row's columns named, as one string: rows
+// with the same groupKey are of one group.
+func groupKey(t *tables.Table, row []any, columns []string) string {
+	var k strings.Builder
+	for _, name := range columns {
+		fmt.Fprint(&k, row[t.Index(name)], "\x00")
+	}
+	return k.String()
+}
+
+// byDepth is the key columns but the last (a distribution's metric): the
+// groups a table's depths run in.
+func (r tableRules) byDepth() []string { return r.key[:max(0, len(r.key)-1)] }
+
+// groups returns the rows of t in groups sharing rules.byDepth, each in
+// the table's order.
 func groups(t *tables.Table, rules tableRules) [][]int {
 	by := map[string]int{}
 	var out [][]int
 	for r, row := range t.Rows {
-		var k strings.Builder
-		for _, name := range rules.key[:max(0, len(rules.key)-1)] {
-			fmt.Fprint(&k, row[t.Index(name)], "\x00")
-		}
-		g, ok := by[k.String()]
+		k := groupKey(t, row, rules.byDepth())
+		g, ok := by[k]
 		if !ok {
 			g = len(out)
-			by[k.String()] = g
+			by[k] = g
 			out = append(out, nil)
 		}
 		out[g] = append(out[g], r)
@@ -238,11 +249,8 @@ func checkSum(t *tables.Table, rules tableRules, s sumRule, fail failFunc) error
 	var order []string
 	sums := map[string]*group{}
 	for r, row := range t.Rows {
-		var k strings.Builder
-		for _, name := range s.by {
-			fmt.Fprint(&k, row[t.Index(name)], "\x00")
-		}
-		g := sums[k.String()]
+		k := groupKey(t, row, s.by)
+		g := sums[k]
 		if g == nil {
 			g = &group{sum: new(big.Int)}
 			switch total := s.total.(type) {
@@ -251,8 +259,8 @@ func checkSum(t *tables.Table, rules tableRules, s sumRule, fail failFunc) error
 			case string:
 				g.total = bigCell(row, t.Index(total))
 			}
-			sums[k.String()] = g
-			order = append(order, k.String())
+			sums[k] = g
+			order = append(order, k)
 		}
 		g.last = r
 		if ex := t.Index("exhaustive"); ex >= 0 && row[ex] != true {

@@ -179,14 +179,13 @@ const maxProbes = 1e18
 func (p *Probes) String() string { return strconv.FormatInt(int64(*p), 10) }
 func (p *Probes) Type() string   { return "probes" }
 
-// Set parses a budget, refusing NaN, infinities, fractions and numbers
-// outside 1..1e18.
+// Set parses a budget as ParseWhole does, refusing numbers outside 1..1e18.
 func (p *Probes) Set(s string) error {
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) || f < 1 || f > maxProbes {
+	n, err := ParseWhole(s)
+	if err != nil || n < 1 || n > maxProbes {
 		return fmt.Errorf("want a whole number of probes from 1 to 1e18, e.g. 8.5e9")
 	}
-	*p = Probes(f)
+	*p = Probes(n)
 	return nil
 }
 

@@ -333,9 +333,12 @@ func newSolver(env *Env, optimal solver.OptimalTable) (*solver.Solver, error) {
 	return s, nil
 }
 
-// buildTime is about how long each optimal table takes to build on 2
-// cores (BENCHMARKS.md).
-var buildTime = map[solver.OptimalTable]string{solver.BigTable: "10 minutes", solver.HugeTable: "an hour"}
+// buildTime is how long each optimal table took to build on 2 cores, as
+// measured (docs/solver.md, BENCHMARKS.md).
+var buildTime = map[solver.OptimalTable]string{
+	solver.BigTable:  "8 minutes in HTM, 13 in QTM, on 2 cores",
+	solver.HugeTable: "22 minutes in HTM on 2 cores",
+}
 
 // quickNodes is the node budget with which solve --optimal first tries a
 // cube on phase 1's table: a second or two, enough for cubes up to about 14

@@ -195,23 +195,20 @@ func Run(ctx context.Context, s Stage, env *Env, dir string) ([]Written, error) 
 // left: those of its tables in dir and of its checkpoints (atomicfile.Write
 // names them after the file they were to become).
 func removeStale(s Stage, env *Env, dir string) error {
-	var patterns []string
+	var paths []string
 	for _, t := range s.Tables {
-		patterns = append(patterns, filepath.Join(dir, t+tables.Extension+atomicfile.TempSuffix+"*"))
+		paths = append(paths, filepath.Join(dir, t+tables.Extension))
 	}
 	if p := env.CheckpointPath("*"); p != "" {
-		patterns = append(patterns, p+atomicfile.TempSuffix+"*")
+		paths = append(paths, p)
 	}
-	for _, pattern := range patterns {
-		stale, err := filepath.Glob(pattern)
+	for _, path := range paths {
+		removed, err := atomicfile.RemoveStale(path)
+		for _, f := range removed {
+			env.Log.Info("removed a temporary file of an interrupted run", "path", f)
+		}
 		if err != nil {
 			return err
-		}
-		for _, f := range stale {
-			env.Log.Info("removing a temporary file of an interrupted run", "path", f)
-			if err := os.Remove(f); err != nil {
-				return err
-			}
 		}
 	}
 	return nil

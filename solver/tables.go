@@ -83,7 +83,19 @@ type smallTables struct {
 	pruneCorners []int8
 }
 
-// moveTableSpecs are the move tables of smallTables.
+// The move tables of smallTables, by their place in moveTableSpecs.
+const (
+	layerMoves = iota
+	orderMoves
+	twistMoves
+	flipMoves
+	sliceMoves
+	cornerMoves
+	udEdgeMoves
+	sliceOrderMoves
+)
+
+// moveTableSpecs are the move tables of smallTables, in the order above.
 var moveTableSpecs = []struct {
 	n     int
 	moves []cube.Move
@@ -121,7 +133,7 @@ func buildSmallTables() *smallTables {
 	for _, spec := range moveTableSpecs {
 		t.moves = append(t.moves, buildMoveTable(spec.n, spec.moves, spec.set, spec.get))
 	}
-	t.pruneCorners = buildPruneTable(t.moves[5], t.moves[7], len(phase2Moves))
+	t.pruneCorners = buildPruneTable(t.moves[cornerMoves], t.moves[sliceOrderMoves], len(phase2Moves))
 	return t
 }
 

@@ -75,9 +75,13 @@ func Write(path, name, version string, write func(io.Writer) error) error {
 type File struct {
 	Header
 	io.Closer
+	// Info is the file's, as Open found it (its size and modification
+	// time tell a file rewritten since).
+	Info os.FileInfo
 	data io.Reader // the data
 	r    io.Reader // the data, hashed as read
-	sum  hashCounter
+	sum  hash.Hash // of the data read
+	n    counter   // bytes of data read
 	path string
 }
 
@@ -101,7 +105,7 @@ func Open(path, name, version string) (*File, error) {
 		f.Close()
 		return nil, err
 	}
-	sf.Closer = f
+	sf.Closer, sf.Info = f, st
 	return sf, nil
 }
 
@@ -132,9 +136,9 @@ func open(r io.ReadSeeker, size int64, path, name, version string) (*File, error
 	if _, err := r.Seek(offset, io.SeekStart); err != nil {
 		return nil, err
 	}
-	sf := &File{Header: h, path: path, sum: hashCounter{h: sha256.New()}}
+	sf := &File{Header: h, path: path, sum: sha256.New()}
 	sf.data = io.LimitReader(r, h.Bytes)
-	sf.r = io.TeeReader(sf.data, &sf.sum)
+	sf.r = io.TeeReader(sf.data, io.MultiWriter(sf.sum, &sf.n))
 	return sf, nil
 }
 
@@ -150,10 +154,10 @@ func (f *File) Unhashed() io.Reader { return f.data }
 // Verify checks that every byte of data was read and that they hash to
 // the header's checksum; its error wraps ErrDamaged.
 func (f *File) Verify() error {
-	if f.sum.n != f.Bytes {
-		return fmt.Errorf("%s: %w: %d of %d bytes of data read", f.path, ErrDamaged, f.sum.n, f.Bytes)
+	if f.n.n != f.Bytes {
+		return fmt.Errorf("%s: %w: %d of %d bytes of data read", f.path, ErrDamaged, f.n.n, f.Bytes)
 	}
-	if got := hex.EncodeToString(f.sum.h.Sum(nil)); got != f.SHA256 {
+	if got := hex.EncodeToString(f.sum.Sum(nil)); got != f.SHA256 {
 		return fmt.Errorf("%s: %w: its data hash to %.12s..., its header says %.12s...", f.path, ErrDamaged, got, f.SHA256)
 	}
 	return nil
@@ -189,15 +193,4 @@ type counter struct{ n int64 }
 func (c *counter) Write(p []byte) (int, error) {
 	c.n += int64(len(p))
 	return len(p), nil
-}
-
-// hashCounter hashes and counts the bytes written to it.
-type hashCounter struct {
-	h hash.Hash
-	n int64
-}
-
-func (c *hashCounter) Write(p []byte) (int, error) {
-	c.n += int64(len(p))
-	return c.h.Write(p)
 }

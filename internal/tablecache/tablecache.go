@@ -131,11 +131,7 @@ func load(path, name, version string, read func(io.Reader, int64) error) error {
 		return err
 	}
 	defer f.Close()
-	st, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	mark := verifiedMark{st.Size(), st.ModTime().UnixNano(), f.SHA256}
+	mark := verifiedMark{f.Info.Size(), f.Info.ModTime().UnixNano(), f.SHA256}
 	if mark.recorded(path) {
 		if err := read(f.Unhashed(), f.Bytes); err != nil {
 			return fmt.Errorf("%w: %w", errHalfRead, err)
