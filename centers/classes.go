@@ -2,6 +2,7 @@ package centers
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/cubecensus/cubecensus/cube"
 )
@@ -57,8 +58,20 @@ func (g Image) Word(w cube.Word) cube.Word {
 }
 
 // Classes lists the classes in increasing order of their representatives,
-// so class 0 is the solved state's; ClassOf[s] is the ID of s's class.
-var Classes, ClassOf = func() ([]Class, [NNumbers]int) {
+// so class 0 is the solved state's.
+func Classes() []Class { return classTable().classes }
+
+// Class is the ID of s's class.
+func (s State) Class() int { return classTable().of[s] }
+
+// classIndex holds the classes and each state's class.
+type classIndex struct {
+	classes []Class
+	of      [NNumbers]int
+}
+
+// classTable is built on first use, not at start-up.
+var classTable = sync.OnceValue(func() *classIndex {
 	var classes []Class
 	var of [NNumbers]int
 	for i := range of {
@@ -78,5 +91,5 @@ var Classes, ClassOf = func() ([]Class, [NNumbers]int) {
 		slices.Sort(c.Members)
 		classes = append(classes, c)
 	}
-	return classes, of
-}()
+	return &classIndex{classes, of}
+})

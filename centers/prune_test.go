@@ -78,7 +78,7 @@ func hasKey(m map[element]int, e element) bool { _, ok := m[e]; return ok }
 // its goals, and far from them it is a distance: 0 only at a goal, and
 // elsewhere one more than its least neighbour.
 func TestPruneTableIsDistance(t *testing.T) {
-	classOf := func(rep State) []State { return Classes[ClassOf[rep]].Members }
+	classOf := func(rep State) []State { return Classes()[rep.Class()].Members }
 	for _, tc := range []struct {
 		m      cube.Metric
 		open   []State

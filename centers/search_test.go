@@ -144,7 +144,7 @@ func TestBounds(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range Classes { // bounds belong to classes, as distances do
+	for _, c := range Classes() { // bounds belong to classes, as distances do
 		for _, s := range c.Members {
 			if i, j := s.Index(), c.Rep.Index(); r.Lower[i] != r.Lower[j] || r.Upper[i] != r.Upper[j] {
 				t.Errorf("class %d: %v has bounds %d..%d, %v has %d..%d", c.ID, s, r.Lower[i], r.Upper[i], c.Rep, r.Lower[j], r.Upper[j])

@@ -17,7 +17,7 @@ func TestSeed000(t *testing.T) {
 	classes := map[int]bool{}
 	damaged := 0
 	for _, l := range lines {
-		classes[ClassOf[l.State]] = true
+		classes[l.State.Class()] = true
 		if len(l.Problems) > 0 {
 			damaged++
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/cubecensus/cubecensus/cube"
 )
@@ -132,10 +133,12 @@ var moveState = func() (t [1 << 6]State) {
 // a face turn, clockwise or not (reflections reverse the sense), so the
 // map is a signed permutation of the twists.
 func (s State) Conjugate(y cube.Sym) State {
-	return conjugated[y][s]
+	return conjugated()[y][s]
 }
 
-var conjugated = func() (t [cube.NSyms][NNumbers]State) {
+// conjugated is built on first use, not at start-up: 48 x 4096 states.
+var conjugated = sync.OnceValue(func() (t *[cube.NSyms][NNumbers]State) {
+	t = new([cube.NSyms][NNumbers]State)
 	for y := range cube.Sym(cube.NSyms) {
 		for s := range State(NNumbers) {
 			var out [6]int
@@ -151,7 +154,7 @@ var conjugated = func() (t [cube.NSyms][NNumbers]State) {
 		}
 	}
 	return t
-}()
+})
 
 // notationOrder is the order seed 000 writes the faces in: "u+ d- f+ b+ r- l-".
 var notationOrder = [6]cube.Layer{cube.LayerU, cube.LayerD, cube.LayerF, cube.LayerB, cube.LayerR, cube.LayerL}

@@ -72,25 +72,25 @@ func TestConjugateFollowsWords(t *testing.T) {
 // Seed 000: "Up to symmetry and inversion there are exactly 73 nontrivial
 // cases."
 func TestClasses(t *testing.T) {
-	if len(Classes) != 74 {
-		t.Fatalf("%d classes, want 73 nontrivial and the solved state", len(Classes))
+	if len(Classes()) != 74 {
+		t.Fatalf("%d classes, want 73 nontrivial and the solved state", len(Classes()))
 	}
 	total := 0
-	for _, c := range Classes {
+	for _, c := range Classes() {
 		total += len(c.Members)
 		if 96%len(c.Members) != 0 {
 			t.Errorf("class %d (%v) has %d members, which does not divide 96", c.ID, c.Rep, len(c.Members))
 		}
 		for _, s := range c.Members {
-			if ClassOf[s] != c.ID {
-				t.Errorf("ClassOf[%v] = %d, want %d", s, ClassOf[s], c.ID)
+			if s.Class() != c.ID {
+				t.Errorf("%v.Class() = %d, want %d", s, s.Class(), c.ID)
 			}
 		}
 	}
 	if total != NStates {
 		t.Errorf("classes hold %d states, want %d", total, NStates)
 	}
-	if Classes[0].Rep != Solved || len(Classes[0].Members) != 1 {
-		t.Errorf("class 0 is %v with %d members, want the solved state alone", Classes[0].Rep, len(Classes[0].Members))
+	if Classes()[0].Rep != Solved || len(Classes()[0].Members) != 1 {
+		t.Errorf("class 0 is %v with %d members, want the solved state alone", Classes()[0].Rep, len(Classes()[0].Members))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"sync"
 	"unsafe"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -147,19 +148,25 @@ func (b *Bitmap) Count() int64 {
 // bit is the one of the parity of H's positions.
 func At(p, r, m int) Coord {
 	edges := 2 * r
-	if parity.perm8[p] != parity.perm8[edges]^parity.middle[m] {
+	if par := parity(); par.perm8[p] != par.perm8[edges]^par.middle[m] {
 		edges++
 	}
 	return Coord{Corners: p, Edges: edges, Middle: m}
 }
 
-// parity holds the permutation parities of the coordinates' values:
+// parityTables holds the permutation parities of the coordinates' values:
 // perm8 for Corners and Edges (both rank permutations of eight), middle
-// for Middle.
-var parity = func() (t struct {
-	perm8  [NCornerPerms]uint8
-	middle [NMiddlePerms]uint8
-}) {
+// for Middle; middleHalves[k] holds the bits of a row whose middle-edge
+// permutation has parity k.
+type parityTables struct {
+	perm8        [NCornerPerms]uint8
+	middle       [NMiddlePerms]uint8
+	middleHalves [2]uint32
+}
+
+// parity is built on first use, not at start-up (40,320 permutations).
+var parity = sync.OnceValue(func() *parityTables {
+	t := new(parityTables)
 	for x := range NCornerPerms {
 		var p [8]uint8
 		cube.UnrankPerm(x, p[:])
@@ -169,9 +176,10 @@ var parity = func() (t struct {
 		var p [4]uint8
 		cube.UnrankPerm(int(middleOrder.rank[x]), p[:])
 		t.middle[x] = uint8(cube.PermParity(p[:]))
+		t.middleHalves[t.middle[x]] |= 1 << x
 	}
 	return t
-}()
+})
 
 // popCount counts the set bits of a page.
 func popCount(page []byte) int64 {

@@ -30,15 +30,6 @@ func (t *rowPerm) apply(v uint32) uint32 {
 	return t[0][v&0xff] | t[1][v>>8&0xff] | t[2][v>>16&0xff]
 }
 
-// middleHalves[k] holds the bits of a row whose middle-edge permutation
-// has parity k.
-var middleHalves = func() (t [2]uint32) {
-	for m := range NMiddlePerms {
-		t[parity.middle[m]] |= 1 << m
-	}
-	return t
-}()
-
 // newPageMap tabulates f, which must act on each coordinate alone: f's
 // corners depend on x.Corners only, and so on.
 func newPageMap(f func(Coord) Coord) *pageMap {
@@ -55,13 +46,14 @@ func newPageMap(f func(Coord) Coord) *pageMap {
 			}
 		}
 	}
+	perm8 := &parity().perm8
 	for q := range 2 {
 		for r := range nRows {
 			for k := range 2 {
 				// At: the bit's edge permutation is the one of the pair
 				// whose parity is the page's and the middle edges' sum.
 				e := 2 * r
-				if int(parity.perm8[e]) != q^k {
+				if int(perm8[e]) != q^k {
 					e++
 				}
 				t.rowOf[q][r][k] = uint16(f(Coord{Edges: e}).Edges / 2)
@@ -74,21 +66,23 @@ func newPageMap(f func(Coord) Coord) *pageMap {
 // orImage ORs into acc, the rows of page pageOf[from], the images of the
 // positions of src, page from.
 func (t *pageMap) orImage(acc *[nRows]uint32, src []byte, from int) {
-	rows := &t.rowOf[parity.perm8[from]]
+	par := parity()
+	rows, halves := &t.rowOf[par.perm8[from]], par.middleHalves
 	for r := range acc {
 		v := binary.LittleEndian.Uint32(src[r*rowBytes:]) & rowMask
 		if v == 0 {
 			continue
 		}
 		w := t.middle.apply(v)
-		acc[rows[r][0]] |= w & middleHalves[0]
-		acc[rows[r][1]] |= w & middleHalves[1]
+		acc[rows[r][0]] |= w & halves[0]
+		acc[rows[r][1]] |= w & halves[1]
 	}
 }
 
 // image returns the image of position x, page from pageOf, row from rowOf
 // and bit from middle, as orImage moves a row's bits.
 func (t *pageMap) image(x Coord) Coord {
-	row := t.rowOf[parity.perm8[x.Corners]][x.Edges/2][parity.middle[x.Middle]]
+	par := parity()
+	row := t.rowOf[par.perm8[x.Corners]][x.Edges/2][par.middle[x.Middle]]
 	return At(int(t.pageOf[x.Corners]), int(row), bits.TrailingZeros32(t.middle.apply(1<<x.Middle)))
 }

@@ -499,7 +499,7 @@ func centersStates(cells [][]any) *tables.Table {
 		for _, x := range s.Twists() {
 			row = append(row, int64(x))
 		}
-		row = append(row, s.String(), int64(centers.ClassOf[s]))
+		row = append(row, s.String(), int64(s.Class()))
 		t.Append(append(row, cells[s.Index()]...)...)
 	}
 	return t
@@ -521,13 +521,13 @@ func centersClasses(cells [][]any, seed []centers.SeedLine) *tables.Table {
 		tables.Column{Name: "seed000_lines", Kind: tables.String, Nullable: true, Doc: "seed 000's lines whose maneuvers give a state of the class, as printed (newline-separated), for comparison"},
 	)
 	t := tables.NewTable("centers_classes", cols...)
-	for _, c := range centers.Classes {
+	for _, c := range centers.Classes() {
 		row := []any{int64(c.ID), int64(c.Rep), c.Rep.String(), int64(len(c.Members))}
 		row = append(row, cells[c.Rep.Index()]...)
 		var htm, stm, text any
 		var lines []string
 		for _, l := range seed {
-			if centers.ClassOf[l.State] != c.ID {
+			if l.State.Class() != c.ID {
 				continue
 			}
 			lines = append(lines, l.Text)
@@ -581,7 +581,7 @@ func centersDistribution(metrics MetricList, found map[cube.Metric]*centers.Resu
 					possible++
 				}
 			}
-			for _, c := range centers.Classes {
+			for _, c := range centers.Classes() {
 				if r.Exact(c.Rep) && r.Upper[c.Rep.Index()] == d {
 					classes++
 				}

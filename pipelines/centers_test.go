@@ -26,8 +26,8 @@ import (
 func checkCentersTables(t *testing.T, tabs map[string]*tables.Table) {
 	t.Helper()
 	states, classes, dist := tabs["centers_states"], tabs["centers_classes"], tabs["centers_distribution"]
-	if len(states.Rows) != centers.NStates || len(classes.Rows) != len(centers.Classes) {
-		t.Fatalf("%d states and %d classes, want %d and %d", len(states.Rows), len(classes.Rows), centers.NStates, len(centers.Classes))
+	if len(states.Rows) != centers.NStates || len(classes.Rows) != len(centers.Classes()) {
+		t.Fatalf("%d states and %d classes, want %d and %d", len(states.Rows), len(classes.Rows), centers.NStates, len(centers.Classes()))
 	}
 	col := func(tab *tables.Table, row []any, name string) any {
 		i := tab.Index(name)
@@ -61,8 +61,8 @@ func checkCentersTables(t *testing.T, tabs map[string]*tables.Table) {
 	perMetric := map[string][]int64{}
 	for i, row := range states.Rows {
 		s := centers.States[i]
-		if col(states, row, "state") != int64(s) || col(states, row, "notation") != s.String() || col(states, row, "class") != int64(centers.ClassOf[s]) {
-			t.Fatalf("row %d: state %v %v class %v, want %d %v %d", i, col(states, row, "state"), col(states, row, "notation"), col(states, row, "class"), s, s, centers.ClassOf[s])
+		if col(states, row, "state") != int64(s) || col(states, row, "notation") != s.String() || col(states, row, "class") != int64(s.Class()) {
+			t.Fatalf("row %d: state %v %v class %v, want %d %v %d", i, col(states, row, "state"), col(states, row, "notation"), col(states, row, "class"), s, s, s.Class())
 		}
 		for f, name := range []string{"u", "r", "f", "d", "l", "b"} {
 			if col(states, row, name) != int64(s.Twists()[f]) {
@@ -81,7 +81,7 @@ func checkCentersTables(t *testing.T, tabs map[string]*tables.Table) {
 	}
 	total := int64(0)
 	for _, row := range classes.Rows {
-		c := centers.Classes[col(classes, row, "class").(int64)]
+		c := centers.Classes()[col(classes, row, "class").(int64)]
 		total += col(classes, row, "size").(int64)
 		if col(classes, row, "representative") != int64(c.Rep) || col(classes, row, "size") != int64(len(c.Members)) {
 			t.Errorf("class %d: representative %v size %v", c.ID, col(classes, row, "representative"), col(classes, row, "size"))

@@ -140,7 +140,7 @@ const classesTable = "centers_classes"
 func ExportCubeExplorer(w io.Writer, dir string) error {
 	kinds := metricColumnKinds(cube.HTM, cube.STM)
 	kinds["notation"] = tables.String
-	t, err := readForExport(dir, classesTable, "centers", len(centers.Classes), kinds)
+	t, err := readForExport(dir, classesTable, "centers", len(centers.Classes()), kinds)
 	if err != nil {
 		return err
 	}

@@ -283,7 +283,7 @@ func describeCenters(moves []cube.Move, dir string) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "centers      %s: state %d, class %d of 74 (seed 000's twisted centers)\n", s, s, centers.ClassOf[s])
+	fmt.Fprintf(&b, "centers      %s: state %d, class %d of 74 (seed 000's twisted centers)\n", s, s, s.Class())
 	path := filepath.Join(dir, statesTable+tables.Extension)
 	t, _, err := tables.Read(path)
 	switch {

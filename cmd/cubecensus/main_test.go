@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -160,6 +162,12 @@ func TestErrorsAreOneLine(t *testing.T) {
 		}
 		if errors.Is(err, errUsage) != tc.usage || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%v: error %q (usage %v), want one line with %q (usage %v)", tc.args, err, errors.Is(err, errUsage), tc.want, tc.usage)
+		}
+		// A command that fails leaves nothing behind: merge of a
+		// mistyped folder made the default output folder first.
+		if _, err := os.Stat(defaultResults); err == nil {
+			os.RemoveAll(defaultResults)
+			t.Errorf("%v: made the folder %s", tc.args, defaultResults)
 		}
 	}
 }
@@ -659,5 +667,35 @@ func TestHelpShowsUsableDefaults(t *testing.T) {
 				t.Errorf("%s --%s: the default %q is refused: %v", cmd.Name(), f.Name, f.DefValue, err)
 			}
 		})
+	}
+}
+
+// TestNoTablesAtStartUp: no package of ours builds a table when the
+// program starts (STYLE.md; issue 37): tables are built on first use, so
+// --help and list pay nothing for them. The test binary imports the same
+// packages as the program; it is started again with Go's init trace, and
+// each of our packages' initialisation must allocate less than 64 KB (the
+// cube package's few small tables take 26 KB; cosets' parities took 40 KB,
+// centers' conjugations 400 KB).
+func TestNoTablesAtStartUp(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self, "-test.run=^$")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	trace, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v: %s", err, trace)
+	}
+	line := regexp.MustCompile(`(?m)^init (github\.com/cubecensus/\S+) @\S+ ms, \S+ ms clock, (\d+) bytes`)
+	found := line.FindAllStringSubmatch(string(trace), -1)
+	if len(found) == 0 {
+		t.Fatalf("no init of ours in the trace:\n%s", trace)
+	}
+	for _, m := range found {
+		if n, _ := strconv.Atoi(m[2]); n >= 64<<10 {
+			t.Errorf("package %s allocates %s bytes when the program starts", m[1], m[2])
+		}
 	}
 }
