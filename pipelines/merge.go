@@ -44,6 +44,11 @@ func Merge(dirs []string, out string) ([]Written, error) {
 		}
 		shards[i] = s
 	}
+	// The output folder is made only once the inputs are known to be
+	// shards: a mistyped input must not leave an empty folder behind.
+	if err := PrepareOutput(out); err != nil {
+		return nil, err
+	}
 	first := shards[0]
 	names := slices.Sorted(maps.Keys(first.tables))
 	bySlot := make([]*shardTables, first.shard.Count)

@@ -276,9 +276,6 @@ or settings, and a unit of work missing, repeated or outside its shard.`,
 		Example: `  cubecensus merge --out results shards/*`,
 		Args:    argsBetween(1, -1, "the shards' folders"),
 		RunE: func(cmd *cobra.Command, dirs []string) error {
-			if err := pipelines.PrepareOutput(out); err != nil {
-				return asUsage(err)
-			}
 			written, err := pipelines.Merge(dirs, out)
 			if err != nil {
 				return asUsage(err)
