@@ -76,6 +76,19 @@ func TestMeetSet(t *testing.T) {
 				t.Fatalf("%v before position left %d: found %v", tail, i, got)
 			}
 
+			// The same position with one corner twisted, or one pair of
+			// edges flipped, is no entry's (the entries are legal cubes).
+			twisted, flipped := before, before
+			twisted.CO[0] = (twisted.CO[0] + 1) % 3
+			flipped.EO[0] ^= 1
+			flipped.EO[1] ^= 1
+			if got := find(twisted); len(got) > 0 {
+				t.Fatalf("%v before position left %d, a corner twisted: found %v", tail, i, got)
+			}
+			if got := find(flipped); slices.Contains(got, coords[i]) {
+				t.Fatalf("%v before position left %d, two edges flipped: found %v", tail, i, got)
+			}
+
 			after := cube.Times(l, cube.FromMoves(tail))
 			// after is k moves before l only if the tail's inverse is a tail.
 			if got := find(after); len(got) > 0 != tails[cube.Inverse(cube.Times(cube.Inverse(l), after))] {

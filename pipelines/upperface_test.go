@@ -190,6 +190,15 @@ func TestUpperfaceStage(t *testing.T) {
 		if last[dist.Index("cumulative")] != int64(upperface.NPositions) || last[dist.Index("cumulative_possible")] != int64(upperface.NPositions) {
 			t.Errorf("%s: the last row %v does not hold every position", m, last)
 		}
+		// Every position is counted at its distance or left unresolved.
+		var counted int64
+		for _, n := range positions {
+			counted += n
+		}
+		unresolved, err := strconv.ParseInt(prov.Params[m+".unresolved"], 10, 64)
+		if err != nil || counted+unresolved != upperface.NPositions {
+			t.Errorf("%s: %d positions counted at a distance and %q unresolved, want %d in all", m, counted, prov.Params[m+".unresolved"], upperface.NPositions)
+		}
 		if m == "HTM" && !slices.Equal(positions[:13], seed004HTM[:13]) {
 			t.Errorf("HTM positions through 12: %v, seed 004: %v", positions[:13], seed004HTM[:13])
 		}
