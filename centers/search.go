@@ -2,6 +2,7 @@ package centers
 
 import (
 	"context"
+	"embed"
 	"fmt"
 	"io"
 	"maps"
@@ -66,20 +67,32 @@ type TableStore interface {
 // file per metric and stored depth (QTM's k = 11 is 12 GiB on disk, read
 // back in about a minute where a build takes 20 on 2 cores).
 type StoredCache struct {
-	// Version names what made the tables (the pipeline gives its build):
-	// a kept table of another version is built again.
-	Version string
 	// Report, if set, is told whether the table was read back and, if it
-	// was built, why a kept copy was refused as damaged and why it could
-	// not be kept (nil if none was refused, or if it was kept).
-	Report func(name string, read bool, damaged, keepErr error)
+	// was built, why a kept copy was refused (damaged, or built by other
+	// code) and why it could not be kept (nil if none was refused, or if
+	// it was kept).
+	Report func(name string, read bool, refused, keepErr error)
 }
+
+// sources are the package's files, whose code that builds a stored side
+// versions the tables kept (tablecache.Fingerprint): a change of that code
+// rebuilds them, a change elsewhere does not.
+//
+//go:embed bounds.go canonical.go checkpoint.go classes.go depth.go necklace.go part.go prune.go search.go seed000.go seed000_lines.go state.go supercube.go words.go
+var sources embed.FS
+
+// storedCode is the fingerprint of the code that builds a stored side.
+var storedCode = sync.OnceValue(func() string { return tablecache.Fingerprint(sources, "searcher.buildTable") })
+
+// storedVersion names the layout of a kept stored side.
+const storedVersion = "hashjoin-compact-1"
 
 // get returns the stored side called name, read back from the table cache
 // (planned for at most limit entries) or built by build and kept there.
 func (c *StoredCache) get(name string, limit uint64, build func() (*hashjoin.Compact, error)) (*hashjoin.Compact, error) {
 	var t *hashjoin.Compact
-	got, err := tablecache.GetStreamed(tablecache.Dir(), name, c.Version, tablecache.Streamed{
+	spec := tablecache.Spec{Name: name, Version: storedVersion, Code: storedCode()}
+	got, err := tablecache.GetStreamed(tablecache.Dir(), spec, tablecache.Streamed{
 		Read: func(r io.Reader, _ int64) (err error) {
 			t, err = hashjoin.ReadCompact(r, limit)
 			return err
@@ -97,7 +110,7 @@ func (c *StoredCache) get(name string, limit uint64, build func() (*hashjoin.Com
 		return nil, err
 	}
 	if c.Report != nil {
-		c.Report(name, got.Loaded, got.Damaged, got.StoreErr)
+		c.Report(name, got.Loaded, got.Refused, got.StoreErr)
 	}
 	return t, nil
 }

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/parallel"
 	"github.com/cubecensus/cubecensus/solver"
@@ -20,7 +21,7 @@ import (
 // A (the prepass: a solution of d-1 moves followed by a move of A is one of
 // d moves), then the search: every canonical sequence of exactly d moves
 // that takes r into H and ends in a quarter turn of F, R, B or L, pruned by
-// the distance of each coset from H (solver.CosetTable). Every shortest
+// the distance of each coset from H (coord.CosetTable). Every shortest
 // solution of a position either ends in a move of A, and the prepass finds
 // it, or is (as a canonical sequence, which sorts only the moves of one
 // axis among themselves) one the search makes: so after depth d the bitmap
@@ -52,8 +53,8 @@ type CosetLevels struct {
 // one coset table (seed 002's runs kept the pattern database
 // in memory for a whole range of cosets).
 type CosetSolver struct {
-	table *solver.CosetTable
-	moves *solver.CosetMoves
+	table *coord.CosetTable
+	moves *coord.CosetMoves
 	two   *solver.Solver
 	near  *nearH
 	bm    *Bitmap
@@ -62,10 +63,10 @@ type CosetSolver struct {
 }
 
 // NewCosetSolver returns a solver working in bm, with the HTM coset
-// table's moves (solver.CosetTable.Moves) and the two-phase solver two for
+// table's moves (coord.CosetTable.Moves) and the two-phase solver two for
 // the positions a proof leaves (its ExtraDepths should be 0: any solution
 // within the bound will do).
-func NewCosetSolver(moves *solver.CosetMoves, two *solver.Solver, bm *Bitmap, workers int) *CosetSolver {
+func NewCosetSolver(moves *coord.CosetMoves, two *solver.Solver, bm *Bitmap, workers int) *CosetSolver {
 	build()
 	return &CosetSolver{table: moves.Table(), moves: moves, two: two, near: newNearH(moves), bm: bm, workers: workers}
 }
@@ -213,7 +214,7 @@ const partialChunk = 16
 // lock.
 type depthSearch struct {
 	r         cube.Cube
-	moves     *solver.CosetMoves
+	moves     *coord.CosetMoves
 	near      *nearH
 	d         int
 	bm        *Bitmap
@@ -286,7 +287,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 		found += int64(n)
 		mu.Unlock()
 	}
-	start, startPerm := solver.CosetOf(&r), permOf(&r)
+	start, startPerm := coord.CosetOf(&r), permOf(&r)
 	// A partial search checks its goal after each chunk of roots, the
 	// chunks fixed, so that where it stops does not depend on the workers.
 	chunk, stop := len(roots), sc.stop
@@ -319,7 +320,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 				}
 				switch {
 				case left == 0:
-					if x == (solver.Coset{}) && w.last>>last&1 != 0 {
+					if x == (coord.Coset{}) && w.last>>last&1 != 0 {
 						w.mark(p)
 					}
 				case left == w.meetAt: // a root as far short as the search meets
@@ -369,8 +370,8 @@ func firstMoves(first uint32, d int) [][]cube.Move {
 
 // cosetSearch is one worker's depth-first search.
 type cosetSearch struct {
-	table *solver.CosetTable
-	moves *solver.CosetMoves
+	table *coord.CosetTable
+	moves *coord.CosetMoves
 	// last is the mask of the moves a sequence may end with; needed
 	// decides which nodes to search on from.
 	last   uint32
@@ -395,9 +396,9 @@ type cosetSearch struct {
 // coset, distance from H and move masks.
 type children [cube.NFaceMoves]struct {
 	m            cube.Move
-	x            solver.Coset
+	x            coord.Coset
 	n            int
-	entry        solver.MovesEntry
+	entry        coord.MovesEntry
 	nearer, same uint32
 }
 
@@ -446,19 +447,19 @@ type nearH struct {
 const nearDepth = 4
 
 // nearKey packs coset x.
-func nearKey(x solver.Coset) uint32 {
+func nearKey(x coord.Coset) uint32 {
 	return uint32((x.Slice*cube.NFlip+x.Flip)*cube.NTwist + x.Twist)
 }
 
 // newNearH finds the cosets within nearDepth moves of H, breadth first
 // from H by every face turn, and keeps their masks from cm.
-func newNearH(cm *solver.CosetMoves) *nearH {
+func newNearH(cm *coord.CosetMoves) *nearH {
 	t := cm.Table()
-	level, seen := []solver.Coset{{}}, map[solver.Coset]bool{{}: true}
-	var all []solver.Coset
+	level, seen := []coord.Coset{{}}, map[coord.Coset]bool{{}: true}
+	var all []coord.Coset
 	for d := 0; d <= nearDepth; d++ {
 		all = append(all, level...)
-		var next []solver.Coset
+		var next []coord.Coset
 		for _, x := range level {
 			for m := range cube.Move(cube.NFaceMoves) {
 				if y := t.Move(x, m); !seen[y] {
@@ -489,7 +490,7 @@ func newNearH(cm *solver.CosetMoves) *nearH {
 func (h *nearH) slot(k uint32) uint32 { return k * 0x9e3779b1 >> h.shift }
 
 // masks returns the masks of x, which must be within nearDepth moves of H.
-func (h *nearH) masks(x solver.Coset) (nearer, same uint32) {
+func (h *nearH) masks(x coord.Coset) (nearer, same uint32) {
 	k := nearKey(x) + 1
 	for i := h.slot(k - 1); ; i = (i + 1) & uint32(len(h.keys)-1) {
 		switch h.keys[i] {
@@ -512,7 +513,7 @@ func (h *nearH) masks(x solver.Coset) (nearer, same uint32) {
 // the masks: two cache misses each, or one for a child near H, whose masks
 // are kept apart), each step for every child before the next, so that the
 // misses overlap.
-func (w *cosetSearch) search(p perm, x solver.Coset, n int, nearer, same, moves uint32, left int) {
+func (w *cosetSearch) search(p perm, x coord.Coset, n int, nearer, same, moves uint32, left int) {
 	if left == 1 {
 		switch n {
 		case 1:
@@ -584,7 +585,7 @@ func (w *cosetSearch) mark(p perm) {
 
 // meetNode records the positions left that the position p, in coset x, is
 // w.meetAt moves before (meet.go).
-func (w *cosetSearch) meetNode(p perm, x solver.Coset) {
+func (w *cosetSearch) meetNode(p perm, x coord.Coset) {
 	w.batch = w.meet.find(p, x, w.batch)
 	w.flushIfFull()
 }

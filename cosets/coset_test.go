@@ -7,19 +7,23 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/solver"
 )
 
-var cosetTable = func() *solver.CosetTable {
-	t, err := solver.New().CosetTable(cube.HTM)
+var cosetTable = func() *coord.CosetTable {
+	tables, err := coord.Load(coord.Config{})
+	if err != nil {
+		panic(err)
+	}
+	t, err := tables.CosetTable(cube.HTM)
 	if err != nil {
 		panic(err)
 	}
 	return t
 }()
 
-var cosetMoves = func() *solver.CosetMoves {
+var cosetMoves = func() *coord.CosetMoves {
 	m, err := cosetTable.Moves()
 	if err != nil {
 		panic(err)
@@ -132,7 +136,7 @@ func TestShortDetours(t *testing.T) {
 	walk = func(tail cube.Cube, last cube.Move, togo int) {
 		if togo > 0 && !inA(last) {
 			inv := cube.Inverse(tail)
-			n := cosetTable.Distance(solver.CosetOf(&inv))
+			n := cosetTable.Distance(coord.CosetOf(&inv))
 			if !neededAfterPrepass(togo, n) && n <= togo {
 				skipped++
 				if d := dist[tail]; d == togo && !endsInA(tail, d) {

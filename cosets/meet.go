@@ -3,9 +3,9 @@ package cosets
 import (
 	"unsafe"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/hugepage"
-	"github.com/cubecensus/cubecensus/solver"
 )
 
 // A level whose prepass leaves few positions still searches every
@@ -124,7 +124,7 @@ type meetSlot struct {
 
 // keyOf packs a whole position: its permutation and its coset's twist and
 // flip (the coset's slice is the middle edges' places, in perm already).
-func keyOf(p perm, x solver.Coset) (uint64, uint32) {
+func keyOf(p perm, x coord.Coset) (uint64, uint32) {
 	return uint64(p.corners)<<48 | uint64(p.up)<<32 | uint64(p.down)<<16 | uint64(p.middle), uint32(x.Twist*cube.NFlip + x.Flip)
 }
 
@@ -140,14 +140,14 @@ func hashOf(perm uint64, twistFlip uint32) uint64 {
 
 // newMeetSet returns the positions k moves before those of left, walking
 // every tail back from each of them by the inverse moves.
-func newMeetSet(left []Coord, k int, table *solver.CosetTable) *meetSet {
+func newMeetSet(left []Coord, k int, table *coord.CosetTable) *meetSet {
 	entries := int64(len(left)) * tailCount(k)
 	size := meetSlots(entries)
 	s := &meetSet{depth: k, left: left, slots: make([]meetSlot, size), mask: uint64(size - 1), filter: newBloomFilter(entries)}
 	hugepage.Advise(s.slots)
 	hugepage.Advise(s.filter.words)
-	var back func(p perm, x solver.Coset, after cube.Move, togo int, i uint32)
-	back = func(p perm, x solver.Coset, after cube.Move, togo int, i uint32) {
+	var back func(p perm, x coord.Coset, after cube.Move, togo int, i uint32)
+	back = func(p perm, x coord.Coset, after cube.Move, togo int, i uint32) {
 		if togo == 0 {
 			s.add(p, x, i)
 			return
@@ -162,13 +162,13 @@ func newMeetSet(left []Coord, k int, table *solver.CosetTable) *meetSet {
 	}
 	for i, h := range left {
 		c := h.Cube()
-		back(permOf(&c), solver.Coset{}, 0, k, uint32(i)+1)
+		back(permOf(&c), coord.Coset{}, 0, k, uint32(i)+1)
 	}
 	return s
 }
 
 // add enters the position p, x, k moves before left position i-1, once.
-func (s *meetSet) add(p perm, x solver.Coset, i uint32) {
+func (s *meetSet) add(p perm, x coord.Coset, i uint32) {
 	perm, tf := keyOf(p, x)
 	h := hashOf(perm, tf)
 	s.filter.add(h)
@@ -185,7 +185,7 @@ func (s *meetSet) add(p perm, x solver.Coset, i uint32) {
 }
 
 // find appends to out the positions left that p, x is k moves before.
-func (s *meetSet) find(p perm, x solver.Coset, out []Coord) []Coord {
+func (s *meetSet) find(p perm, x coord.Coset, out []Coord) []Coord {
 	perm, tf := keyOf(p, x)
 	h := hashOf(perm, tf)
 	if !s.filter.mayHave(h) {

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/solver"
 )
 
 // tailCount's recurrence counts the tails that listing every sequence of
@@ -67,7 +67,7 @@ func TestMeetSet(t *testing.T) {
 		}
 	}
 	walk(cube.Solved, nil)
-	find := func(c cube.Cube) []Coord { return s.find(permOf(&c), solver.CosetOf(&c), nil) }
+	find := func(c cube.Cube) []Coord { return s.find(permOf(&c), coord.CosetOf(&c), nil) }
 	for i, l := range left {
 		for range 200 {
 			tail := randomTail(rng, k)
@@ -103,7 +103,7 @@ func TestMeetSet(t *testing.T) {
 	}
 	// A position k moves before two positions left names both, once each.
 	c := cube.Random(rng)
-	p, x := permOf(&c), solver.CosetOf(&c)
+	p, x := permOf(&c), coord.CosetOf(&c)
 	for _, i := range []uint32{7, 9, 7} {
 		s.add(p, x, i)
 	}
@@ -125,8 +125,8 @@ func TestMeetSetComparesWholePositions(t *testing.T) {
 	for i := range s.filter.words {
 		s.filter.words[i] = ^uint64(0)
 	}
-	other := func(i int) solver.Coset {
-		x := solver.CosetOf(&c)
+	other := func(i int) coord.Coset {
+		x := coord.CosetOf(&c)
 		x.Twist = (x.Twist + i) % cube.NTwist
 		return x
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/solver"
 )
@@ -47,7 +48,7 @@ func TestMissing(t *testing.T) {
 	for range 1000 {
 		r, h := cube.Random(rng), randomH(rng)
 		c := cube.Times(cube.Inverse(h), r)
-		if solver.CosetOf(&c) != solver.CosetOf(&r) {
+		if coord.CosetOf(&c) != coord.CosetOf(&r) {
 			t.Fatalf("h^-1·r is not in r's coset")
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"github.com/cubecensus/cubecensus/cube"
 )
 
-// The coset search carries, besides the coset (solver.Coset), only what it
+// The coset search carries, besides the coset (coord.Coset), only what it
 // needs to name the position of H a sequence ends at: where the corners
 // are and where each of three groups of four edges is (seed 002, section
 // 6, tracks a position the same way, as small permutation coordinates
@@ -39,42 +39,13 @@ func permOf(c *cube.Cube) perm {
 	}
 }
 
-// rankQuad ranks four distinct places of twelve, in order: each place is
-// numbered among those the earlier ones left free.
-func rankQuad(places [4]uint8) int {
-	x := 0
-	for i, p := range places {
-		free := int(p)
-		for _, q := range places[:i] {
-			if q < p {
-				free--
-			}
-		}
-		x = x*(cube.NEdges-i) + free
-	}
-	return x
-}
+// rankQuad ranks four distinct places of twelve, in order
+// (cube.RankArrangement).
+func rankQuad(places [4]uint8) int { return cube.RankArrangement(places[:], cube.NEdges) }
 
 // unrankQuad is the inverse of rankQuad.
-func unrankQuad(x int) [4]uint8 {
-	var free [4]int
-	for i := 3; i >= 0; i-- {
-		free[i] = x % (cube.NEdges - i)
-		x /= cube.NEdges - i
-	}
-	var places [4]uint8
-	var used [cube.NEdges]bool
-	for i, f := range free {
-		for p := range used {
-			if !used[p] {
-				if f == 0 {
-					places[i], used[p] = uint8(p), true
-					break
-				}
-				f--
-			}
-		}
-	}
+func unrankQuad(x int) (places [4]uint8) {
+	cube.UnrankArrangement(x, cube.NEdges, places[:])
 	return places
 }
 

@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/solver"
 )
 
 // rankQuad and unrankQuad are inverse, over all 11,880 placements.
@@ -51,12 +51,12 @@ func TestNearH(t *testing.T) {
 	h := newNearH(cosetMoves)
 	// has asks masks, the search's own look-up, which panics on a coset
 	// that is not in the table.
-	has := func(x solver.Coset) (ok bool) {
+	has := func(x coord.Coset) (ok bool) {
 		defer func() { ok = recover() == nil }()
 		h.masks(x)
 		return
 	}
-	if !has(solver.Coset{}) {
+	if !has(coord.Coset{}) {
 		t.Fatal("H's own coset is missing")
 	}
 	n := 0
@@ -65,7 +65,7 @@ func TestNearH(t *testing.T) {
 			continue
 		}
 		n++
-		x := solver.Coset{Twist: int(k-1) % cube.NTwist, Flip: int(k-1) / cube.NTwist % cube.NFlip, Slice: int(k-1) / cube.NTwist / cube.NFlip}
+		x := coord.Coset{Twist: int(k-1) % cube.NTwist, Flip: int(k-1) / cube.NTwist % cube.NFlip, Slice: int(k-1) / cube.NTwist / cube.NFlip}
 		d := cosetTable.Distance(x)
 		if d > nearDepth {
 			t.Fatalf("coset %+v is %d moves from H", x, d)

@@ -26,14 +26,9 @@ import (
 // depths 12 and beyond makes about thirteen times fewer probes. (Seed 002's
 // coset solver does not use H's symmetry; this is ours.)
 
-// hSymmetries are the 16 symmetries that keep the U-D axis, and so H.
-var hSymmetries = func() []cube.Sym {
-	var syms []cube.Sym
-	for s := range cube.Sym(16) {
-		syms = append(syms, s)
-	}
-	return syms
-}()
+// hSymmetries are the 16 symmetries that keep the U-D axis: those of A,
+// and so of H.
+var hSymmetries = cube.HTurns.Symmetries()
 
 // symmetricFrom is the first depth of the trivial coset searched from
 // symmetric roots: below it the whole search (46 million probes at depth

@@ -199,6 +199,49 @@ func RankPerm[T ~uint8](p []T) int {
 	return x
 }
 
+// RankArrangement ranks an arrangement of len(p) distinct values of
+// 0..n-1 in lexicographic order: each value is numbered among those the
+// earlier ones left free, the first value's number weighing most. (Seed
+// 004 numbers the upper face's permutations so, n = len(p) = 4; the coset
+// search numbers the places of four edges of twelve so.)
+func RankArrangement(p []uint8, n int) int {
+	x := 0
+	for i, v := range p {
+		free := int(v)
+		for _, u := range p[:i] {
+			if u < v {
+				free--
+			}
+		}
+		x = x*(n-i) + free
+	}
+	return x
+}
+
+// UnrankArrangement is the inverse of RankArrangement: it writes into p
+// the arrangement of len(p) values of 0..n-1 with rank x (len(p) at most
+// 12, n at most 64).
+func UnrankArrangement(x, n int, p []uint8) {
+	var free [NEdges]int
+	for i := len(p) - 1; i >= 0; i-- {
+		free[i] = x % (n - i)
+		x /= n - i
+	}
+	var used uint64
+	for i, f := range free[:len(p)] {
+		for v := range n {
+			if used>>v&1 != 0 {
+				continue
+			}
+			if f == 0 {
+				p[i], used = uint8(v), used|1<<v
+				break
+			}
+			f--
+		}
+	}
+}
+
 // UnrankPerm is the inverse of RankPerm: it writes into p the permutation
 // of 0..len(p)-1 with rank x. Since x = sum s_i * i!, s_i is digit i of x in
 // the factorial base; filling from the right, p[i] is the s_i-th largest of

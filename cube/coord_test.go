@@ -1,6 +1,11 @@
 package cube
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/stat/combin"
+)
 
 // TestCoordinateRoundTrips unranks every value of each small coordinate and
 // ranks it again; EdgePerm is sampled.
@@ -111,4 +116,49 @@ func BenchmarkTwistMove(b *testing.B) {
 			x, m = table[x][m], (m+7)%NFaceMoves
 		}
 	})
+}
+
+// TestRankArrangement: the rank of an arrangement is its place in
+// lexicographic order, written out by choosing each value in increasing
+// order among those left, over every arrangement of k of n values for the
+// sizes the program uses and more; for whole permutations (k = n) it is
+// also gonum's (combin.PermutationIndex, whose order for k < n puts the
+// combination first).
+func TestRankArrangement(t *testing.T) {
+	for _, size := range [][2]int{{4, 4}, {12, 4}, {8, 8}, {12, 1}, {6, 3}} {
+		n, k := size[0], size[1]
+		var lex [][]uint8
+		var write func(prefix []uint8, used uint64)
+		write = func(prefix []uint8, used uint64) {
+			if len(prefix) == k {
+				lex = append(lex, slices.Clone(prefix))
+				return
+			}
+			for v := range n {
+				if used>>v&1 == 0 {
+					write(append(prefix, uint8(v)), used|1<<v)
+				}
+			}
+		}
+		write(nil, 0)
+		p := make([]uint8, k)
+		for x, want := range lex {
+			UnrankArrangement(x, n, p)
+			if !slices.Equal(p, want) {
+				t.Fatalf("%d of %d, rank %d: %v, want %v", k, n, x, p, want)
+			}
+			if got := RankArrangement(want, n); got != x {
+				t.Fatalf("%d of %d: %v ranks %d, want %d", k, n, want, got, x)
+			}
+			if k == n {
+				perm := make([]int, k)
+				for i, v := range want {
+					perm[i] = int(v)
+				}
+				if g := combin.PermutationIndex(perm, n, k); g != x {
+					t.Fatalf("%v: rank %d, gonum's %d", want, x, g)
+				}
+			}
+		}
+	}
 }

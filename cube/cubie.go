@@ -333,3 +333,13 @@ func Random(rng *rand.Rand) Cube {
 	c.SetFlip(rng.IntN(NFlip))
 	return c
 }
+
+// Scramble returns the cube n uniformly drawn face turns make, for tests
+// that want cubes near solved (a few turns) as well as far.
+func Scramble(rng *rand.Rand, n int) Cube {
+	c := Solved
+	for range n {
+		c.Move(&c, Move(rng.IntN(NFaceMoves)))
+	}
+	return c
+}

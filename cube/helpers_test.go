@@ -3,13 +3,7 @@ package cube
 import "math/rand/v2"
 
 // randomCube scrambles the solved cube with 40 random face turns.
-func randomCube(rng *rand.Rand) Cube {
-	c := Solved
-	for range 40 {
-		c.Move(&c, Move(rng.IntN(NFaceMoves)))
-	}
-	return c
-}
+func randomCube(rng *rand.Rand) Cube { return Scramble(rng, 40) }
 
 func newRand() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
 

@@ -6,12 +6,15 @@ import (
 	"github.com/cubecensus/cubecensus/cube"
 )
 
+// Sets lists the move sets the canonical stage publishes.
+var Sets = []cube.MoveSet{cube.FaceTurns, cube.QuarterTurns, cube.SliceTurns, cube.HTurns}
+
 // Automaton is the canonical-sequence automaton of a move set with its
 // costs unrolled: a move of cost c is a chain of c states, so that one step
 // of the automaton is one unit of length and q_n counts walks of n steps.
 // State i belongs to move Move[i]; Last[i] marks the final state of a move.
 type Automaton struct {
-	Set   MoveSet
+	Set   cube.MoveSet
 	Move  []cube.Move
 	Last  []bool
 	First []bool
@@ -20,7 +23,7 @@ type Automaton struct {
 }
 
 // NewAutomaton builds the automaton of s.
-func NewAutomaton(s MoveSet) *Automaton {
+func NewAutomaton(s cube.MoveSet) *Automaton {
 	a := &Automaton{Set: s}
 	first := map[cube.Move]int{}
 	for _, m := range s.Moves {
@@ -41,7 +44,7 @@ func NewAutomaton(s MoveSet) *Automaton {
 			continue
 		}
 		for _, m := range s.Moves {
-			if cube.CanFollow(a.Move[i], m) {
+			if s.CanFollow(a.Move[i], m) {
 				a.T[i][first[m]] = 1
 			}
 		}
@@ -109,7 +112,7 @@ func (a *Automaton) Counts(maxLen int) []*big.Int {
 // followed by m moves from sub, 3 a^T C^(n-1) C_A^m a in seed 002's form.
 // For n = 0 all moves come from sub. sub must be a subset of the automaton's
 // moves, measured in the same metric.
-func (a *Automaton) PrepassCounts(sub MoveSet, total int) []*big.Int {
+func (a *Automaton) PrepassCounts(sub cube.MoveSet, total int) []*big.Int {
 	out := make([]*big.Int, total+1)
 	for n := 0; n <= total; n++ {
 		m := total - n

@@ -25,7 +25,7 @@ import (
 // known in advance from the automaton, so each worker writes its keys into a
 // fixed range and the result does not depend on the number of workers.
 type BruteResult struct {
-	Set       MoveSet
+	Set       cube.MoveSet
 	MaxLen    int
 	Sequences []uint64 // canonical sequences of each length, as counted by the walk
 	Positions []uint64 // positions at each distance
@@ -183,7 +183,7 @@ func (a *Automaton) successors() (cost [cube.NMoves]int, next [cube.NMoves][]cub
 	for _, m := range a.Set.Moves {
 		cost[m] = a.Set.Cost(m)
 		for _, n := range a.Set.Moves {
-			if cube.CanFollow(m, n) {
+			if a.Set.CanFollow(m, n) {
 				next[m] = append(next[m], n)
 			}
 		}

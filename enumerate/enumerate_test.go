@@ -22,7 +22,7 @@ var table51 = []string{
 }
 
 func TestTable51(t *testing.T) {
-	q := NewAutomaton(FaceTurns).Counts(20)
+	q := NewAutomaton(cube.FaceTurns).Counts(20)
 	for d, want := range table51 {
 		if q[d].String() != want {
 			t.Errorf("q_%d(S) = %v, want %s (seed 002, Table 5.1)", d, q[d], want)
@@ -42,17 +42,17 @@ func TestTable51(t *testing.T) {
 // 002, which prints three significant figures.
 func TestTable52(t *testing.T) {
 	published := map[int]string{14: "8.10e+20", 15: "1.59e+21", 16: "3.13e+21", 17: "6.18e+21", 18: "1.21e+22", 19: "2.44e+22", 20: "4.39e+22"}
-	q := NewAutomaton(FaceTurns).PrepassCounts(HTurns, 20)
+	q := NewAutomaton(cube.FaceTurns).PrepassCounts(cube.HTurns, 20)
 	for n, want := range published {
 		f, _ := new(big.Float).SetInt(q[n]).Float64()
 		if got := fmt.Sprintf("%.2e", f); got != want {
 			t.Errorf("q_{%d,%d}(S,A) = %v ~ %s, want %s", n, 20-n, q[n], got, want)
 		}
 	}
-	if q[20].Cmp(NewAutomaton(FaceTurns).Counts(20)[20]) != 0 {
+	if q[20].Cmp(NewAutomaton(cube.FaceTurns).Counts(20)[20]) != 0 {
 		t.Error("q_{20,0}(S,A) != q_20(S)")
 	}
-	if q[0].Cmp(NewAutomaton(HTurns).Counts(20)[20]) != 0 {
+	if q[0].Cmp(NewAutomaton(cube.HTurns).Counts(20)[20]) != 0 {
 		t.Error("q_{0,20}(S,A) != q_20(A)")
 	}
 }
@@ -99,7 +99,7 @@ func TestBruteForceMatchesCounts(t *testing.T) {
 // search over positions, independent of canonical sequences.
 func TestSliceTurnPositions(t *testing.T) {
 	const depth = 3
-	r, err := NewAutomaton(SliceTurns).BruteForce(context.Background(), depth, 2, nil)
+	r, err := NewAutomaton(cube.SliceTurns).BruteForce(context.Background(), depth, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestSliceTurnPositions(t *testing.T) {
 	for d := 1; d <= depth; d++ {
 		var next []cube.Cube
 		for _, c := range frontier {
-			for _, m := range SliceTurns.Moves {
+			for _, m := range cube.SliceTurns.Moves {
 				p := cube.Position{Cube: c}
 				p.Apply(m)
 				if k := p.Cube.Key(); !seen[k] {
@@ -146,7 +146,7 @@ func TestBranchingFactors(t *testing.T) {
 }
 
 func TestBruteDepthRespectsBudget(t *testing.T) {
-	a := NewAutomaton(FaceTurns)
+	a := NewAutomaton(cube.FaceTurns)
 	d := a.BruteDepth(1<<30, 20)
 	if a.BruteBytes(d) > 1<<30 || a.BruteBytes(d+1) <= 1<<30 {
 		t.Errorf("BruteDepth(1 GiB) = %d: %d bytes, next %d", d, a.BruteBytes(d), a.BruteBytes(d+1))
@@ -154,7 +154,7 @@ func TestBruteDepthRespectsBudget(t *testing.T) {
 }
 
 func BenchmarkBruteForce(b *testing.B) {
-	a := NewAutomaton(FaceTurns)
+	a := NewAutomaton(cube.FaceTurns)
 	for _, d := range []int{4, 5} {
 		b.Run(fmt.Sprintf("HTM/depth=%d", d), func(b *testing.B) {
 			var n uint64

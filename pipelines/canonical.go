@@ -93,9 +93,9 @@ func runCanonical(ctx context.Context, env *Env) (*Output, error) {
 		tables.Column{Name: "m", Kind: tables.Int64, Doc: "moves from A (the generators of H) that follow"},
 		tables.Column{Name: "q_nm", Kind: tables.BigInt, Doc: "canonical sequences of n moves from S then m from A, exact (seed 002, Table 5.2)"},
 	)
-	a := enumerate.NewAutomaton(enumerate.FaceTurns)
+	a := enumerate.NewAutomaton(cube.FaceTurns)
 	for total := 0; total <= prepassTotal; total++ {
-		for n, x := range a.PrepassCounts(enumerate.HTurns, total) {
+		for n, x := range a.PrepassCounts(cube.HTurns, total) {
 			prepass.Append(int64(n), int64(total-n), x)
 		}
 	}

@@ -358,23 +358,21 @@ func useCentersCheckpoints(env *Env, cfg *centers.Config) error {
 		return err
 	}
 	cfg.Resume, cfg.Checkpoint, cfg.CheckpointEvery = resume, save, checkpointEvery
-	return keepCentersTables(env, cfg)
+	keepCentersTables(env, cfg)
+	return nil
 }
 
 // keepCentersTables makes a search that keeps checkpoints keep its tables
 // too: the pruning table beside its checkpoint, and the stored side in the
-// table cache for this build (the long runs are those that keep
-// checkpoints, and a resumed run, or every shard of a job array given one
-// CUBECENSUS_CACHE on a shared file system, then builds it once).
-func keepCentersTables(env *Env, cfg *centers.Config) error {
-	build, err := tables.BuildID()
-	if err != nil {
-		return err
-	}
+// table cache, versioned by the code that builds it (the long runs are
+// those that keep checkpoints, and a resumed run, or every shard of a job
+// array given one CUBECENSUS_CACHE on a shared file system, then builds it
+// once).
+func keepCentersTables(env *Env, cfg *centers.Config) {
 	cfg.Tables = centersTableFile{env, env.CheckpointPath(cfg.Metric.String() + "-prune")}
-	cfg.StoredCache = &centers.StoredCache{Version: build, Report: func(name string, read bool, damaged, keepErr error) {
-		if damaged != nil {
-			env.Log.Warn("centers: a kept stored side was damaged; built again", "table", name, "reason", damaged)
+	cfg.StoredCache = &centers.StoredCache{Report: func(name string, read bool, refused, keepErr error) {
+		if refused != nil {
+			env.Log.Warn("centers: a kept stored side was refused; built again", "table", name, "reason", refused)
 		}
 		switch {
 		case read:
@@ -385,7 +383,6 @@ func keepCentersTables(env *Env, cfg *centers.Config) error {
 			env.Log.Info("centers: stored side kept in the table cache", "table", name)
 		}
 	}}
-	return nil
 }
 
 // centersTableFile keeps a metric's pruning table beside its checkpoint (and

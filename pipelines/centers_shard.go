@@ -127,9 +127,7 @@ func runCentersShard(ctx context.Context, env *Env) (*Output, error) {
 		c = &centersPart{stamped: stamped{Settings: settings}}
 	}
 	if save != nil {
-		if err := keepCentersTables(env, &o.cfg); err != nil {
-			return nil, err
-		}
+		keepCentersTables(env, &o.cfg)
 	}
 	tableBars(env, &o.cfg, func() {})
 	var todo []unitDone // the units left, each with its chunks' range and prefix

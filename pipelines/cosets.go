@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cosets"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/progress"
@@ -37,7 +38,7 @@ var cosetsStage = Stage{
 // (about 10 minutes on 2 cores, 6 of them depth 17's search, met in the
 // middle; to 16 it takes about 4).
 var (
-	DefaultCosets                     = CosetRange{First: solver.NCosetClasses / 2, Count: 1}
+	DefaultCosets                     = CosetRange{First: coord.NCosetClasses / 2, Count: 1}
 	DefaultCosetSearchDepth MoveCount = 15
 	DefaultBound            MoveCount = 20
 	DefaultHSearchDepth     MoveCount = 17
@@ -49,7 +50,7 @@ var (
 const searchBelow = cosets.HSize / 100
 
 func checkCosets(env *Env) error {
-	if need := uint64(cosets.BitmapBytes() + solver.CosetMovesBytes + cosets.MeetBytes); env.MemBudget < need {
+	if need := uint64(cosets.BitmapBytes() + coord.CosetMovesBytes + cosets.MeetBytes); env.MemBudget < need {
 		return fmt.Errorf("%w: --mem-budget %s: the cosets stage keeps a bitmap of H (with the spare pages its passes hold), the coset move table and, for its last searches, the positions a few moves from those left, %s", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(need))
 	}
 	o := env.Options
@@ -61,12 +62,12 @@ func checkCosets(env *Env) error {
 
 func runCosets(ctx context.Context, env *Env) (*Output, error) {
 	bm := cosets.NewDenseBitmap(env.Workers)
-	s, err := newSolver(env, solver.OptimalTableFor(env.MemBudget))
+	s, err := newSolver(env, coord.OptimalTableFor(env.MemBudget))
 	if err != nil {
 		return nil, err
 	}
 	s.ExtraDepths = 0 // the coset solver asks for any solution within its bound
-	table, err := s.CosetTable(cube.HTM)
+	table, err := s.Tables.CosetTable(cube.HTM)
 	if err != nil {
 		return nil, err
 	}
@@ -74,6 +75,7 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	warnCache(env, s)
 	params := map[string]string{}
 	if env.Shard != nil {
 		list, levels, err := solveCosets(ctx, env, cosets.NewCosetSolver(moves, s, bm, env.Workers), table, params)
@@ -192,7 +194,7 @@ func sum(counts []int64) int64 {
 // solveCosets solves the classes of cosets --cosets names, in order, and
 // returns cosets.arrow (a row per coset) and coset_levels.arrow (a row per
 // coset and depth).
-func solveCosets(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *solver.CosetTable, params map[string]string) (*tables.Table, *tables.Table, error) {
+func solveCosets(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *coord.CosetTable, params map[string]string) (*tables.Table, *tables.Table, error) {
 	o := env.Options
 	list := tables.NewTable("cosets",
 		tables.Column{Name: "coset", Kind: tables.Int64, Doc: "the class's number, 0 to 138,639,779, in the list of cosets of H reduced by the 16 symmetries that keep H"},
@@ -312,7 +314,7 @@ func optional[T any](p *T) any {
 }
 
 // solveClass solves the representative coset of class i.
-func solveClass(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *solver.CosetTable, classes *solver.CosetClasses, i int64, plan cosets.Plan, mode string) (cosetDone, error) {
+func solveClass(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *coord.CosetTable, classes *coord.CosetClasses, i int64, plan cosets.Plan, mode string) (cosetDone, error) {
 	start := time.Now()
 	x := classes.Rep(i)
 	moves := table.Maneuver(x)
@@ -374,7 +376,7 @@ func cosetDistances(env *Env, s *solver.Solver, params map[string]string) (*tabl
 		tables.Column{Name: "cosets", Kind: tables.Int64, Doc: "cosets of H at that distance, of all 2,217,093,120 (not reduced by symmetry)"},
 	)
 	for _, m := range []cube.Metric{cube.HTM, cube.QTM} {
-		table, err := s.CosetTable(m)
+		table, err := s.Tables.CosetTable(m)
 		if err != nil {
 			return nil, err
 		}
@@ -383,8 +385,8 @@ func cosetDistances(env *Env, s *solver.Solver, params map[string]string) (*tabl
 			t.Append(m.String(), int64(d), n)
 			total += n
 		}
-		if total != solver.NCosets {
-			return nil, fmt.Errorf("self-check failed: %d cosets at a distance in %v, not %d", total, m, int64(solver.NCosets))
+		if total != coord.NCosets {
+			return nil, fmt.Errorf("self-check failed: %d cosets at a distance in %v, not %d", total, m, int64(coord.NCosets))
 		}
 		params["coset_table_sha256."+m.String()] = table.Checksum()
 	}

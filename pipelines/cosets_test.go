@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
-	"github.com/cubecensus/cubecensus/solver"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -125,7 +125,11 @@ func TestCommittedCosets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	table, err := solver.New().CosetTable(cube.HTM)
+	coords, err := coord.Load(coord.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := coords.CosetTable(cube.HTM)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,8 +153,8 @@ func TestCommittedCosets(t *testing.T) {
 		for _, m := range moves {
 			r.Move(&r, m)
 		}
-		x := solver.CosetOf(&r)
-		want := solver.Coset{Twist: int(row[list.Index("twist")].(int64)), Flip: int(row[list.Index("flip")].(int64)), Slice: int(row[list.Index("slice")].(int64))}
+		x := coord.CosetOf(&r)
+		want := coord.Coset{Twist: int(row[list.Index("twist")].(int64)), Flip: int(row[list.Index("flip")].(int64)), Slice: int(row[list.Index("slice")].(int64))}
 		if x != want || classes.Of(x) != i {
 			t.Errorf("coset %d: its representative %v is in coset %+v of class %d", i, moves, x, classes.Of(x))
 		}

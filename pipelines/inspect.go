@@ -12,6 +12,7 @@ import (
 
 	"github.com/cubecensus/cubecensus/burnside"
 	"github.com/cubecensus/cubecensus/centers"
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/solver"
 	"github.com/cubecensus/cubecensus/tables"
@@ -176,13 +177,13 @@ const (
 // where the optimal solver proves it within budget nodes, else the bounds
 // it proved and a two-phase solution gives.
 func describeDistance(c cube.Cube, budget int64) string {
-	if !solver.Cached("") {
+	if !coord.Cached("") {
 		return "distance     unknown: the solver's tables are not built yet (`cubecensus solve` builds them once)\n"
 	}
-	big := budget >= bigTableBudget && solver.OptimalTableCached("", solver.BigTable, cube.HTM)
-	cfg := solver.Config{}
+	big := budget >= bigTableBudget && coord.OptimalTableCached("", coord.BigTable, cube.HTM)
+	cfg := coord.Config{}
 	if big {
-		cfg.Optimal = solver.BigTable
+		cfg.Optimal = coord.BigTable
 	}
 	s, err := solver.NewWith(cfg)
 	if err != nil {

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/cubecensus/cubecensus/centers"
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cosets"
-	"github.com/cubecensus/cubecensus/solver"
 	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
 )
@@ -70,7 +70,7 @@ var published = map[string]tableRules{
 		{column: "moves_in_s", total: int64(cosets.HSize)},
 		{column: "moves_in_a", total: int64(cosets.HSize)},
 	}},
-	"coset_distance":      {key: []string{"metric", "depth"}, sums: []sumRule{{column: "cosets", by: []string{"metric"}, total: int64(solver.NCosets)}}},
+	"coset_distance":      {key: []string{"metric", "depth"}, sums: []sumRule{{column: "cosets", by: []string{"metric"}, total: int64(coord.NCosets)}}},
 	"cosets":              {key: []string{"coset"}},
 	"coset_levels":        {key: []string{"coset", "depth"}},
 	"random_cubes":        {key: []string{"metric", "index"}},

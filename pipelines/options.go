@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/solver"
 )
 
 // ErrOption is wrapped by every error about how a run was asked for: a flag
@@ -413,8 +413,8 @@ func (r *CosetRange) Set(s string) error {
 	if !ok {
 		return fmt.Errorf("want FIRST:COUNT, two whole numbers (e.g. 0:10)")
 	}
-	if f > solver.NCosetClasses || c > solver.NCosetClasses-f { // written so as not to overflow
-		return fmt.Errorf("classes %d to %d: there are %d (0 to %d)", f, f+c-1, int64(solver.NCosetClasses), int64(solver.NCosetClasses-1))
+	if f > coord.NCosetClasses || c > coord.NCosetClasses-f { // written so as not to overflow
+		return fmt.Errorf("classes %d to %d: there are %d (0 to %d)", f, f+c-1, int64(coord.NCosetClasses), int64(coord.NCosetClasses-1))
 	}
 	*r = CosetRange{f, c}
 	return nil

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/solver"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -42,9 +42,9 @@ func checkRandom(env *Env) error {
 			return fmt.Errorf("--random-metrics %v: the optimal solvers count face turns (HTM) or quarter turns (QTM)", m)
 		}
 	}
-	if solver.OptimalTableFor(env.MemBudget) < solver.BigTable {
+	if coord.OptimalTableFor(env.MemBudget) < coord.BigTable {
 		return fmt.Errorf("%w: --mem-budget %s: the random stage's optimal solver needs at least its big table (%s) and a gibibyte besides",
-			ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(solver.BigTable.Bytes()))
+			ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(coord.BigTable.Bytes()))
 	}
 	return nil
 }
@@ -116,7 +116,7 @@ func runRandom(ctx context.Context, env *Env) (*Output, error) {
 	}
 	for _, m := range o.RandomMetrics {
 		// A solver a metric, so that one big table is in memory at a time.
-		s, err := newSolver(env, solver.OptimalTableFor(env.MemBudget))
+		s, err := newSolver(env, coord.OptimalTableFor(env.MemBudget))
 		if err != nil {
 			return nil, err
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/parallel"
 	"github.com/cubecensus/cubecensus/internal/progress"
@@ -146,7 +147,7 @@ func (s Solved) Line(o SolveOptions) string {
 // each cube in input order (so the output does not depend on the worker
 // count). Every solution is re-applied to its cube.
 func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done func(Solved) error) error {
-	s, err := newSolver(env, solver.Phase1Table)
+	s, err := newSolver(env, coord.Phase1Table)
 	if err != nil {
 		return err
 	}
@@ -158,10 +159,10 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 	// takes minutes, said in a line before it starts) is loaded only for
 	// a cube that needs it. (An optimal solve is one cube at a time.)
 	var big *solver.Solver
-	table := solver.OptimalTableFor(env.MemBudget)
+	table := coord.OptimalTableFor(env.MemBudget)
 	optimal := func(c cube.Cube, workers int) (solver.Optimal, error) {
 		s.NodeBudget = o.NodeBudget
-		if table == solver.Phase1Table {
+		if table == coord.Phase1Table {
 			return s.Optimal(ctx, c, o.Metric, workers)
 		}
 		if o.NodeBudget == 0 || o.NodeBudget > quickNodes {
@@ -172,7 +173,7 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 			return found, err
 		}
 		if big == nil {
-			if !solver.OptimalTableCached("", table, o.Metric) {
+			if !coord.OptimalTableCached("", table, o.Metric) {
 				env.Log.Info("building the optimal solver's "+table.String()+" table, once per machine: phase 1's table did not prove the cube at once",
 					"metric", o.Metric, "size", FormatBytes(table.Bytes()), "about", buildTime[table])
 			}
@@ -309,11 +310,11 @@ func solutionsName(path string) (string, error) {
 // newSolver makes a solver whose tables, where they are built (once per
 // machine), show a bar of their entries on env; a table that cannot be
 // cached is logged. The optimal solver uses the largest table env's
-// memory budget holds (solver.OptimalTableFor).
-func newSolver(env *Env, optimal solver.OptimalTable) (*solver.Solver, error) {
+// memory budget holds (coord.OptimalTableFor).
+func newSolver(env *Env, optimal coord.OptimalTable) (*solver.Solver, error) {
 	var building *progress.Reporter
 	var reported int64
-	cfg := solver.Config{Optimal: optimal, Workers: env.Workers}
+	cfg := coord.Config{Optimal: optimal, Workers: env.Workers}
 	cfg.Progress = func(table string, reached, total int64) {
 		if building == nil {
 			building, reported = env.Progress("building the solver's "+table+" (entries), once per machine", total), 0
@@ -335,9 +336,9 @@ func newSolver(env *Env, optimal solver.OptimalTable) (*solver.Solver, error) {
 
 // buildTime is how long each optimal table took to build on 2 cores, as
 // measured (docs/solver.md, BENCHMARKS.md).
-var buildTime = map[solver.OptimalTable]string{
-	solver.BigTable:  "8 minutes in HTM, 13 in QTM, on 2 cores",
-	solver.HugeTable: "22 minutes in HTM on 2 cores",
+var buildTime = map[coord.OptimalTable]string{
+	coord.BigTable:  "8 minutes in HTM, 13 in QTM, on 2 cores",
+	coord.HugeTable: "22 minutes in HTM on 2 cores",
 }
 
 // quickNodes is the node budget with which solve --optimal first tries a
@@ -345,14 +346,15 @@ var buildTime = map[solver.OptimalTable]string{
 // face turns from solved.
 const quickNodes = 2e7
 
-// warnCache says what went wrong with the solver's cached tables: a kept
-// copy refused as damaged (and built again), a table that could not be
-// kept.
+// warnCache says what went wrong with the solver's cached tables since it
+// last said: a kept copy refused (and built again), a table that could not
+// be kept.
 func warnCache(env *Env, s *solver.Solver) {
-	if s.Damaged != nil {
-		env.Log.Warn("a cached table was damaged and has been built again", "reason", s.Damaged)
+	storeErr, refused := s.Tables.CacheNotes()
+	if refused != nil {
+		env.Log.Warn("a cached table was refused (damaged, built by other code, or failing its facts) and has been built again", "reason", refused)
 	}
-	if s.StoreErr != nil {
-		env.Log.Warn("the solver's tables could not be cached; the next run builds them again", "reason", s.StoreErr)
+	if storeErr != nil {
+		env.Log.Warn("the solver's tables could not be cached; the next run builds them again", "reason", storeErr)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/cubecensus/cubecensus/burnside"
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/solver"
 	"github.com/cubecensus/cubecensus/tables"
@@ -47,7 +48,7 @@ func runSymmetry(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	solve, err := newSolver(env, solver.OptimalTableFor(env.MemBudget))
+	solve, err := newSolver(env, coord.OptimalTableFor(env.MemBudget))
 	if err != nil {
 		return nil, err
 	}

@@ -68,7 +68,7 @@ cat scripts/bench-notes/startup.md
 echo
 echo "## Optimal solvers"
 echo
-echo "The optimal solver with its big tables (solver/bigtable.go, two bits an entry: the big table"
+echo "The optimal solver with its big tables (coord/bigtable.go, two bits an entry: the big table"
 echo "9,863,588,700 entries, 2.3 GiB a metric; the huge one 59,181,532,200, 13.8 GiB), both cores on one"
 echo "cube, on uniformly random cubes (the same draw every run; ns/op is the mean time per cube). The big"
 echo "tables come from the user's cache, a missing one built first and timed; a huge table is timed only"

@@ -12,7 +12,7 @@
 // classes under the 16 symmetries that keep the U-D axis and the corner
 // twist; phase 2 by the larger of two bounds, a table over the corner
 // permutation's 2,768 classes and the U and D edges (exact to 14) and a
-// small one over the corners and the slice order (symtables.go).
+// small one over the corners and the slice order (coord's symtables.go).
 //
 // Solve looks at the cube in six directions (along each of its three axes,
 // and its inverse along each), trying every phase-1 length in all six
@@ -23,14 +23,15 @@
 // on the machine. Solutions are short (at most 20 face turns for random
 // cubes in a few milliseconds) but not proven optimal.
 //
-// The two-phase tables take 127 MB and about half a minute to build; they
-// are kept in internal/tablecache's folder, checksummed, and loaded in a
-// fraction of a second by later runs.
+// The tables are the coordinate level's (package coord): the two-phase
+// ones take 127 MB and about half a minute to build; they are kept in
+// internal/tablecache's folder, checksummed, and loaded in a fraction of a
+// second by later runs.
 //
 // Optimal solves a cube in the fewest face turns or quarter turns by
-// iterative deepening (optimal.go), pruned by the table Config.Optimal
-// names: phase 1's, or one of the big tables (bigtable.go: 2.3 GiB and
-// 13.8 GiB a metric, built once per machine), chosen for a memory budget
-// by OptimalTableFor. A cube with symmetries is searched from one
+// iterative deepening (optimal.go), pruned by the table coord.Config.Optimal
+// names: phase 1's, or one of the big tables (coord's bigtable.go: 2.3 GiB
+// and 13.8 GiB a metric, built once per machine), chosen for a memory
+// budget by coord.OptimalTableFor. A cube with symmetries is searched from one
 // beginning per orbit of them (symroots.go).
 package solver

@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-	"sync"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/parallel"
-	"github.com/cubecensus/cubecensus/internal/tablecache"
 )
 
 // The optimal solver in face turns or quarter turns: Mike Reid's method,
@@ -64,17 +63,18 @@ func (s *Solver) tripleOf(c cube.Cube) triple {
 	for k, y := range axisSyms {
 		d := cube.Conjugate(c, y)
 		t[k].twist, t[k].flip, t[k].slice, t[k].layer = uint16(d.Twist()), uint16(d.Flip()), uint16(d.Slice()), uint8(d.CornerLayer())
-		t[k].order = uint16(sliceOrderV4(&d))
+		t[k].order = uint16(coord.SliceOrderV4(&d))
 	}
 	return t
 }
 
 func (s *Solver) move(t *triple, m cube.Move) triple {
+	c := s.Tables
 	var u triple
 	for k := range t {
 		mk := axisMoves[k][m]
-		u[k].twist, u[k].flip, u[k].slice = s.twist[t[k].twist][mk], s.flip[t[k].flip][mk], s.slice[t[k].slice][mk]
-		u[k].layer, u[k].order = uint8(s.layer[t[k].layer][mk]), s.order[t[k].order][mk]
+		u[k].twist, u[k].flip, u[k].slice = c.Twist[t[k].twist][mk], c.Flip[t[k].flip][mk], c.Slice[t[k].slice][mk]
+		u[k].layer, u[k].order = uint8(c.Layer[t[k].layer][mk]), c.Order[t[k].order][mk]
 	}
 	return u
 }
@@ -82,8 +82,8 @@ func (s *Solver) move(t *triple, m cube.Move) triple {
 // optimalTable bounds the distance seen along one axis: by the big table
 // when the solver has it, else by phase 1's.
 type optimalTable struct {
-	p1  *symTable
-	big *bigTable
+	p1  *coord.SymTable
+	big *coord.OptimalPruning
 }
 
 // axis returns the bound of axis k of t.
@@ -95,16 +95,16 @@ func (p optimalTable) axis(t *triple, k int) int { return p.at(p.index(t, k)) }
 func (p optimalTable) index(t *triple, k int) int {
 	fs := int(t[k].slice)*cube.NFlip + int(t[k].flip)
 	if p.big != nil {
-		return p.big.index(fs, int(t[k].twist), int(t[k].layer), int(t[k].order))
+		return p.big.Index(fs, int(t[k].twist), int(t[k].layer), int(t[k].order))
 	}
-	return p.p1.index(fs, int(t[k].twist))
+	return p.p1.Index(fs, int(t[k].twist))
 }
 
 func (p optimalTable) at(i int) int {
 	if p.big != nil {
-		return p.big.at(i)
+		return p.big.At(i)
 	}
-	return p.p1.at(i)
+	return p.p1.At(i)
 }
 
 // bound is the lower bound on the distance of a cube with coordinates t:
@@ -171,7 +171,7 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 	if c == cube.Solved {
 		return Optimal{Moves: []cube.Move{}}, nil
 	}
-	moves := metricMoves(m)
+	moves := cube.MoveSetOf(m).Units()
 	var order rootOrder
 	for depth := max(res.Lower, 1); ; depth++ {
 		if m == cube.QTM && depth%2 != c.CornerParity() {
@@ -265,14 +265,14 @@ const (
 // solved nearly all are cut, and a subtree costs more than a node), and how
 // many sequences it bounded.
 func (s *Solver) liveRoots(table optimalTable, start triple, m cube.Metric, n, depth int) (roots [][]cube.Move, bounded int64) {
-	path := make([]cube.Move, 0, n)
+	path, units := make([]cube.Move, 0, n), cube.MoveSetOf(m).Units()
 	var extend func(t *triple)
 	extend = func(t *triple) {
 		if len(path) == n {
 			roots = append(roots, slices.Clone(path))
 			return
 		}
-		for _, b := range metricMoves(m) {
+		for _, b := range units {
 			if !canFollow(m, path, b) {
 				continue
 			}
@@ -589,41 +589,15 @@ func (o *optimalSearch) solves(x *node) bool {
 }
 
 // optimalTable returns the optimal search's table in metric m: the one
-// Config.Optimal names, built or loaded on first use, with phase 1's table
-// in m beside it.
+// the tables' Config.Optimal names, built or loaded on first use, or phase
+// 1's in m.
 func (s *Solver) optimalTable(m cube.Metric) (optimalTable, error) {
-	p1, err := s.phase1Table(m)
-	if err != nil || s.cfg.Optimal == Phase1Table {
-		return optimalTable{p1: p1}, err
+	big, err := s.Tables.Optimal(m)
+	if err != nil || big != nil {
+		return optimalTable{big: big}, err
 	}
-	lazy := s.big[m]
-	lazy.once.Do(func() {
-		var t tablecache.Table
-		lazy.table, t, lazy.err = newBigTable(s.cfg, s.cfg.Optimal, m, s.twist, s.flip, s.slice, s.order, p1)
-		s.noteCache(t)
-	})
-	return optimalTable{big: lazy.table}, lazy.err
-}
-
-// phase1Table returns phase 1's table in metric m; the QTM one is built
-// or loaded on first use.
-func (s *Solver) phase1Table(m cube.Metric) (*symTable, error) {
-	if m == cube.HTM {
-		return s.p1, nil
-	}
-	s.qtm.once.Do(func() {
-		var t tablecache.Table
-		s.qtm.table, t, s.qtm.err = newPhase1Table(s.cfg, cube.QTM, s.twist, s.flip, s.slice)
-		s.noteCache(t)
-	})
-	return s.qtm.table, s.qtm.err
-}
-
-// lazyTable is a table built on first use.
-type lazyTable[T any] struct {
-	once  sync.Once
-	table *T
-	err   error
+	p1, err := s.Tables.Phase1In(m)
+	return optimalTable{p1: p1}, err
 }
 
 // inverseTriple returns the coordinates of the inverses of the cubes seen
@@ -666,7 +640,7 @@ func inverseTriple(axes *[3]cube.Cube) triple {
 		}
 		t[k].twist, t[k].flip = uint16(twist), uint16(flip)
 		t[k].slice, t[k].layer = sliceOfMask[sliceMask], layerOfMask[layerMask]
-		t[k].order = t[k].slice*nOrderClasses + uint16(orderClass[key])
+		t[k].order = uint16(coord.SliceOrderOf(int(t[k].slice), key))
 	}
 	return t
 }

@@ -59,7 +59,7 @@ func breadthFirst(m cube.Metric, maxDepth int) [][]cube.Cube {
 	for d := 1; d <= maxDepth; d++ {
 		var next []cube.Cube
 		for _, c := range levels[d-1] {
-			for _, mv := range metricMoves(m) {
+			for _, mv := range cube.MoveSetOf(m).Units() {
 				var n cube.Cube
 				n.Move(&c, mv)
 				if !seen[n.Key()] {
@@ -81,7 +81,7 @@ func TestOptimalDeeper(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 18))
 	for i := range 6 {
 		n := 8 + i%4
-		c := randomCube(rng, n)
+		c := cube.Scramble(rng, n)
 		one, err := shared.Optimal(context.Background(), c, cube.HTM, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -103,7 +103,7 @@ func TestOptimalDeeper(t *testing.T) {
 	}
 	s := *shared
 	s.NodeBudget = 1000
-	o, err := s.Optimal(context.Background(), randomCube(rng, 30), cube.HTM, 2)
+	o, err := s.Optimal(context.Background(), cube.Scramble(rng, 30), cube.HTM, 2)
 	if err != ErrBudget || o.Moves != nil || o.Lower < 10 {
 		t.Errorf("a budget of 1000 nodes: %v, lower bound %d", err, o.Lower)
 	}
@@ -121,7 +121,7 @@ func TestOptimalFineRoots(t *testing.T) {
 		if drawn == 200 {
 			t.Fatalf("%d of 200 scrambles of 18 moves are 15 moves from solved with a search of %d nodes or more", tested, 20*fineRootsAfter)
 		}
-		c := randomCube(rng, 18)
+		c := cube.Scramble(rng, 18)
 		two, err := s.Optimal(context.Background(), c, cube.HTM, 2)
 		// A depth takes about a thirteenth of the next one's nodes: in a
 		// search of 20 times fineRootsAfter, the last depths took more.
@@ -214,7 +214,7 @@ func BenchmarkOptimal(b *testing.B) {
 			rng := rand.New(rand.NewPCG(23, 24))
 			var nodes int64
 			for b.Loop() {
-				o, err := shared.Optimal(context.Background(), randomCube(rng, 13), m, 2)
+				o, err := shared.Optimal(context.Background(), cube.Scramble(rng, 13), m, 2)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -247,7 +247,7 @@ func TestInverseTriple(t *testing.T) {
 // another construction of the same rule), each once; on random cubes, those
 // of them of which no beginning's bound exceeds the moves left.
 func TestOptimalRoots(t *testing.T) {
-	for _, set := range []enumerate.MoveSet{enumerate.FaceTurns, enumerate.QuarterTurns} {
+	for _, set := range []cube.MoveSet{cube.FaceTurns, cube.QuarterTurns} {
 		table, err := shared.optimalTable(set.Metric)
 		if err != nil {
 			t.Fatal(err)

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/internal/tablecache"
 )
 
 // ErrNoSolution is returned when no maneuver within the length limit was
@@ -15,8 +15,8 @@ var ErrNoSolution = errors.New("no solution within the length limit")
 // ErrBudget is returned when a search visits more nodes than Solver.NodeBudget.
 var ErrBudget = errors.New("search node budget exhausted")
 
-// Solver holds the move and pruning tables of the two-phase algorithm. It
-// may be used by several goroutines at once.
+// Solver searches with the move and pruning tables of the coordinate
+// level (coord). It may be used by several goroutines at once.
 type Solver struct {
 	// ExtraDepths is how many phase-1 lengths beyond the first success
 	// Solve still tries for a shorter total: 0 returns the first solution
@@ -26,107 +26,29 @@ type Solver struct {
 	// it Solve returns the best solution found, or ErrBudget. Unlike a
 	// timeout it gives the same answer on every machine.
 	NodeBudget int64
-	// TablesLoaded says whether the big pruning tables were read from the
-	// cache (internal/tablecache) rather than built; StoreErr is why a
-	// table built could not be stored there (the solver works all the
-	// same), and Damaged why a kept copy was refused and built again.
-	TablesLoaded bool
-	StoreErr     error
-	Damaged      error
-
-	twist, flip, slice        moveTable // phase 1, all 18 moves
-	corners, udEdges, sliceOr moveTable // phase 2, the 10 moves of H
-	p1, p2                    *symTable // symtables.go
-	pruneCorners              []int8    // (corners, slice order)
-	cfg                       Config
-	qtm                       *lazyTable[symTable]                 // phase 1 in QTM, for the optimal solver
-	big                       map[cube.Metric]*lazyTable[bigTable] // Config.Optimal's, per metric (bigtable.go)
-	layer, order              moveTable                            // the corners' layers and the slice edges' order, for the big tables
+	// Tables are the coordinates' move and pruning tables (coord).
+	Tables *coord.Tables
 }
 
-// allMoves are the 18 face turns.
-var allMoves = func() []cube.Move {
-	all := make([]cube.Move, cube.NFaceMoves)
-	for i := range all {
-		all[i] = cube.Move(i)
-	}
-	return all
-}()
-
-// Config says where a solver keeps its big tables and how their building
-// is reported.
-type Config struct {
-	// CacheDir is the tables' folder; "" is tablecache.Dir().
-	CacheDir string
-	// Progress, if set, is called while a table is built (about half a
-	// minute, the first time on a machine) with the entries reached.
-	Progress func(table string, reached, total int64)
-	// Optimal is the table the optimal solver uses in the metric searched
-	// (bigtable.go: OptimalTable.Bytes of memory and of the cache's disk
-	// per metric, built on first use and loaded after); phase 1's, the
-	// zero value, is thousands of times slower than the big table on deep
-	// cubes.
-	Optimal OptimalTable
-	// Workers build the big tables (0: one per CPU).
-	Workers int
-}
-
-// Cached reports whether the tables New needs are in the cache folder (a
-// solver made then loads them in a fraction of a second).
-func Cached(cacheDir string) bool {
-	if cacheDir == "" {
-		cacheDir = tablecache.Dir()
-	}
-	return tablecache.Has(cacheDir, phase1Name) && tablecache.Has(cacheDir, phase2Name)
-}
-
-// New returns a solver with the default Config. It panics only if a table
-// in the cache is damaged in a way its checksum missed.
+// New returns a solver with the default coord.Config. It panics only if a
+// table in the cache is damaged in a way its checksum missed.
 func New() *Solver {
-	s, err := NewWith(Config{})
+	s, err := NewWith(coord.Config{})
 	if err != nil {
 		panic(err)
 	}
 	return s
 }
 
-// NewWith builds the tables, the two big pruning tables loaded from the
-// cache folder when they are there, else built and stored there.
-func NewWith(cfg Config) (*Solver, error) {
-	if cfg.CacheDir == "" {
-		cfg.CacheDir = tablecache.Dir()
-	}
-	small, t0, err := loadSmallTables(cfg)
+// NewWith returns a solver over the tables cfg names, the two-phase ones
+// loaded from the cache folder when they are there, else built and stored
+// there.
+func NewWith(cfg coord.Config) (*Solver, error) {
+	t, err := coord.Load(cfg)
 	if err != nil {
 		return nil, err
 	}
-	s := &Solver{
-		ExtraDepths:  2,
-		cfg:          cfg,
-		qtm:          &lazyTable[symTable]{},
-		big:          map[cube.Metric]*lazyTable[bigTable]{cube.HTM: {}, cube.QTM: {}},
-		layer:        small.moves[layerMoves],
-		order:        small.moves[orderMoves],
-		twist:        small.moves[twistMoves],
-		flip:         small.moves[flipMoves],
-		slice:        small.moves[sliceMoves],
-		corners:      small.moves[cornerMoves],
-		udEdges:      small.moves[udEdgeMoves],
-		sliceOr:      small.moves[sliceOrderMoves],
-		pruneCorners: small.pruneCorners,
-	}
-	s.noteCache(t0)
-	var t1, t2 tablecache.Table
-	if s.p1, t1, err = newPhase1Table(cfg, cube.HTM, s.twist, s.flip, s.slice); err != nil {
-		return nil, err
-	}
-	if s.p2, t2, err = newPhase2Table(cfg, s.corners, s.udEdges); err != nil {
-		return nil, err
-	}
-	s.TablesLoaded = t0.Loaded && t1.Loaded && t2.Loaded
-	s.noteCache(t1)
-	s.noteCache(t2)
-	return s, nil
+	return &Solver{ExtraDepths: 2, Tables: t}, nil
 }
 
 // Solution is what one search found and what it cost.
@@ -186,7 +108,7 @@ func (s *Solver) Find(c cube.Cube, maxLength int) (Solution, error) {
 	if err := c.Verify(); err != nil {
 		return Solution{}, fmt.Errorf("solver: %w", err)
 	}
-	r := &run{Solver: s}
+	r := &run{Solver: s, Tables: s.Tables}
 	var targets [len(directions)]cube.Cube
 	for i, d := range directions {
 		targets[i] = d.target(c)
@@ -230,6 +152,7 @@ search:
 // run is the state of one Solve: the tables and the nodes visited.
 type run struct {
 	*Solver
+	*coord.Tables
 	nodes int64
 }
 
@@ -246,7 +169,7 @@ func (r *run) overBudget() bool { return r.NodeBudget > 0 && r.nodes > r.NodeBud
 // tries phase 2 within the remaining length. The table's distance is
 // exact, so a sequence is cut as soon as it cannot reach H in time.
 func (r *run) phase1(c *cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
-	if !r.visit() || r.p1.distance(sl*cube.NFlip+fl, tw) > depth {
+	if !r.visit() || r.Phase1.Distance(sl*cube.NFlip+fl, tw) > depth {
 		return nil, false
 	}
 	return r.phase1Below(c, tw, fl, sl, depth, path, maxLength)
@@ -276,12 +199,12 @@ func (r *run) phase1Below(c *cube.Cube, tw, fl, sl, depth int, path *[]cube.Move
 		if k := len(*path); k > 0 && !cube.CanFollow((*path)[k-1], m) {
 			continue
 		}
-		children[n] = child{m: m, tw: int(r.twist[tw][m]), fl: int(r.flip[fl][m]), sl: int(r.slice[sl][m])}
+		children[n] = child{m: m, tw: int(r.Twist[tw][m]), fl: int(r.Flip[fl][m]), sl: int(r.Slice[sl][m])}
 		n++
 	}
 	for i := range n {
 		ch := &children[i]
-		ch.h = r.p1.distance(ch.sl*cube.NFlip+ch.fl, ch.tw)
+		ch.h = r.Phase1.Distance(ch.sl*cube.NFlip+ch.fl, ch.tw)
 	}
 	for i := range n {
 		ch := &children[i]
@@ -327,15 +250,15 @@ func (r *run) phase2(co, ed, so, depth int, last cube.Move, path *[]cube.Move) b
 	if depth == 0 {
 		return co == 0 && ed == 0 && so == 0
 	}
-	if h := max(int(r.pruneCorners[co*nSliceOrder+so]), r.p2.distance(co, ed)); h > depth {
+	if h := max(int(r.PruneCorners[co*coord.NSliceOrder+so]), r.Phase2.Distance(co, ed)); h > depth {
 		return false
 	}
-	for i, m := range phase2Moves {
+	for i, m := range coord.Phase2Moves {
 		if last < cube.NMoves && !cube.CanFollow(last, m) {
 			continue
 		}
 		*path = append(*path, m)
-		if r.phase2(int(r.corners[co][i]), int(r.udEdges[ed][i]), int(r.sliceOr[so][i]), depth-1, m, path) {
+		if r.phase2(int(r.Corners[co][i]), int(r.UDEdges[ed][i]), int(r.SliceOrder[so][i]), depth-1, m, path) {
 			return true
 		}
 		*path = (*path)[:len(*path)-1]
@@ -351,11 +274,4 @@ func (s *Solver) Generator(c cube.Cube, maxLength int) ([]cube.Move, error) {
 		return nil, err
 	}
 	return cube.InverseManeuver(sol), nil
-}
-
-// noteCache keeps what the table cache said of a table it gave: why it
-// could not store it, why it refused a kept copy.
-func (s *Solver) noteCache(t tablecache.Table) {
-	s.StoreErr = errors.Join(s.StoreErr, t.StoreErr)
-	s.Damaged = errors.Join(s.Damaged, t.Damaged)
 }

@@ -59,19 +59,6 @@ func TestSolveRejectsInvalid(t *testing.T) {
 	}
 }
 
-// TestPhase1DistanceIsAdmissible: the phase-1 table never says more than
-// the moves a cube is known to be from solved.
-func TestPhase1DistanceIsAdmissible(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 12))
-	for range 500 {
-		k := rng.IntN(12)
-		c := randomCube(rng, k)
-		if h := shared.p1.distance(flipSliceOf(&c), c.Twist()); h > k {
-			t.Fatalf("phase-1 distance %d for a cube %d moves from solved", h, k)
-		}
-	}
-}
-
 func mustParse(t *testing.T, s string) []cube.Move {
 	m, err := cube.ParseManeuver(s)
 	if err != nil {

@@ -152,26 +152,7 @@ var lexRanks = func() (t [256]uint8) {
 }()
 
 // lexUnrank is the inverse of lexRank.
-func lexUnrank(r int) [4]uint8 {
-	var digits [4]int
-	for i := 3; i >= 0; i-- {
-		digits[i] = r % (4 - i)
-		r /= 4 - i
-	}
-	var p [4]uint8
-	used := [4]bool{}
-	for i, d := range digits {
-		for v := range 4 {
-			if used[v] {
-				continue
-			}
-			if d == 0 {
-				p[i] = uint8(v)
-				used[v] = true
-				break
-			}
-			d--
-		}
-	}
+func lexUnrank(r int) (p [4]uint8) {
+	cube.UnrankArrangement(r, 4, p[:])
 	return p
 }

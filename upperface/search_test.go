@@ -232,8 +232,8 @@ func TestAgainstIterativeDeepening(t *testing.T) {
 func TestStoredEntries(t *testing.T) {
 	for _, tc := range []struct {
 		m   cube.Metric
-		set enumerate.MoveSet
-	}{{cube.HTM, enumerate.FaceTurns}, {cube.QTM, enumerate.QuarterTurns}} {
+		set cube.MoveSet
+	}{{cube.HTM, cube.FaceTurns}, {cube.QTM, cube.QuarterTurns}} {
 		q := enumerate.NewAutomaton(tc.set).Counts(9)
 		sum := new(big.Int)
 		for k, x := range q {

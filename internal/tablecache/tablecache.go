@@ -4,11 +4,17 @@
 //
 // A cached table is one sealed file (internal/sealed), NAME.table, in the
 // cache folder: a header line (name, version, length and the SHA-256 of
-// the data) and the data. Load reads it only if the header names the same table and version
-// and the data's hash agrees; anything else (a missing file, another
-// version, a damaged or truncated file) is rebuilt and rewritten,
-// atomically, so that a reader never sees half a table. The version is the
-// builder's: change it whenever the table's content would change.
+// the data) and the data. The version is the table's Spec: the layout's
+// name, changed by hand when the layout changes, and the fingerprint of the
+// code that builds it (Fingerprint), which changes by itself when that code
+// does. A kept copy is used only if its header names the same table and
+// version, its data's hash agrees, and the data pass the facts the table's
+// Check knows of it (its level counts, the published ones where
+// published); anything else (another version, built by other code, a
+// damaged or truncated file, a table failing its facts) is refused, said
+// so in Table.Refused, and rebuilt and rewritten, atomically, so that a
+// reader never sees half a table. A table just built that fails its facts
+// is an error: the code that built it is wrong.
 //
 // The folder is $CUBECENSUS_CACHE when set, else cubecensus/tables under
 // the user's cache folder (on Linux ~/.cache/cubecensus/tables).
@@ -19,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -40,6 +47,24 @@ func Dir() string {
 	return filepath.Join(base, "cubecensus", "tables")
 }
 
+// Spec names a cached table and says which kept copies are good.
+type Spec struct {
+	Name string
+	// Version names the data's layout; change it when the layout changes.
+	Version string
+	// Code is the fingerprint of the code that builds the table
+	// (Fingerprint): a copy built by other code is refused.
+	Code string
+}
+
+// version is the one string the file's header keeps for both.
+func (s Spec) version() string {
+	if s.Code == "" {
+		return s.Version
+	}
+	return s.Version + "+code-" + s.Code
+}
+
 // Table is what Get returns.
 type Table struct {
 	Data   []byte
@@ -47,16 +72,18 @@ type Table struct {
 	// StoreErr is why a table built could not be stored (a read-only
 	// folder, say): the table is good, only the next run builds it again.
 	StoreErr error
-	// Damaged, if set, is why the kept copy was refused and the table
-	// built again (a copy of another version is rebuilt without one).
-	Damaged error
+	// Refused, if set, is why the kept copy was refused and the table
+	// built again: damaged, of another version, built by other code, or
+	// failing its facts.
+	Refused error
 }
 
-// Get returns the table called name at version: loaded from dir when a
-// good copy is there, else built by build and stored there.
-func Get(dir, name, version string, build func() ([]byte, error)) (Table, error) {
+// Get returns the table spec names: loaded from dir when a good copy is
+// there, else built by build and stored there. check, if not nil, checks
+// the data against the facts known of the table.
+func Get(dir string, spec Spec, build func() ([]byte, error), check func([]byte) error) (Table, error) {
 	var data []byte
-	t, err := GetStreamed(dir, name, version, Streamed{
+	s := Streamed{
 		Read: func(r io.Reader, n int64) error {
 			data = make([]byte, n)
 			hugepage.Advise(data) // before the pages are first touched
@@ -71,7 +98,11 @@ func Get(dir, name, version string, build func() ([]byte, error)) (Table, error)
 			_, err := w.Write(data)
 			return err
 		},
-	})
+	}
+	if check != nil {
+		s.Check = func() error { return check(data) }
+	}
+	t, err := GetStreamed(dir, spec, s)
 	t.Data = data
 	return t, err
 }
@@ -87,22 +118,25 @@ type Streamed struct {
 	// Write writes the table's data, the same bytes each time it is called
 	// (twice to store it: for the checksum, then to the file).
 	Write func(w io.Writer) error
+	// Check, if set, checks what Read or Build filled against the facts
+	// known of the table.
+	Check func() error
 }
 
 // GetStreamed is Get for a Streamed table: it loads the table from dir
 // when a good copy is there, else builds it and stores it there.
-func GetStreamed(dir, name, version string, s Streamed) (Table, error) {
-	path := filepath.Join(dir, name+".table")
+func GetStreamed(dir string, spec Spec, s Streamed) (Table, error) {
+	path := filepath.Join(dir, spec.Name+".table")
 	// A killed build leaves its half-written file; none is being written
 	// unless another live process builds the table now.
 	atomicfile.RemoveStale(path)
-	err := load(path, name, version, s.Read)
+	err := load(path, spec, s)
 	if err == nil {
 		return Table{Loaded: true}, nil
 	}
 	var t Table
-	if errors.Is(err, sealed.ErrDamaged) {
-		t.Damaged = err
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Refused = err
 	}
 	if errors.Is(err, errHalfRead) {
 		runtime.GC() // what the read filled is garbage: free it before the build allocates as much again
@@ -110,7 +144,12 @@ func GetStreamed(dir, name, version string, s Streamed) (Table, error) {
 	if err := s.Build(); err != nil {
 		return Table{}, err
 	}
-	t.StoreErr = sealed.Write(path, name, version, s.Write)
+	if s.Check != nil {
+		if err := s.Check(); err != nil {
+			return Table{}, fmt.Errorf("tablecache: the table %s just built fails its facts: %w", spec.Name, err)
+		}
+	}
+	t.StoreErr = sealed.Write(path, spec.Name, spec.version(), s.Write)
 	return t, nil
 }
 
@@ -125,26 +164,34 @@ func Has(dir, name string) bool {
 // and refused.
 var errHalfRead = errors.New("refused after reading")
 
-func load(path, name, version string, read func(io.Reader, int64) error) error {
-	f, err := sealed.Open(path, name, version)
+func load(path string, spec Spec, s Streamed) error {
+	f, err := sealed.Open(path, spec.Name, spec.version())
 	if err != nil {
 		return err
 	}
 	defer f.Close()
 	mark := verifiedMark{f.Info.Size(), f.Info.ModTime().UnixNano(), f.SHA256}
-	if mark.recorded(path) {
-		if err := read(f.Unhashed(), f.Bytes); err != nil {
+	verified := mark.recorded(path)
+	var r io.Reader = f
+	if verified {
+		r = f.Unhashed()
+	}
+	if err := s.Read(r, f.Bytes); err != nil {
+		return fmt.Errorf("%w: %w", errHalfRead, err)
+	}
+	if !verified {
+		if err := f.Verify(); err != nil {
 			return fmt.Errorf("%w: %w", errHalfRead, err)
 		}
-		return nil
 	}
-	if err := read(f, f.Bytes); err != nil {
-		return fmt.Errorf("%w: %w", errHalfRead, err)
+	if s.Check != nil {
+		if err := s.Check(); err != nil {
+			return fmt.Errorf("%w: %s fails its facts: %w", errHalfRead, path, err)
+		}
 	}
-	if err := f.Verify(); err != nil {
-		return fmt.Errorf("%w: %w", errHalfRead, err)
+	if !verified {
+		mark.record(path) // at worst, the next load hashes the data again
 	}
-	mark.record(path) // at worst, the next load hashes the data again
 	return nil
 }
 

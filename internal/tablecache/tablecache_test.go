@@ -2,9 +2,17 @@ package tablecache
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+	"testing/fstest"
+
+	"github.com/cubecensus/cubecensus/internal/sealed"
 )
 
 // TestGet builds a table once, loads it after, and rebuilds it when its
@@ -18,7 +26,7 @@ func TestGet(t *testing.T) {
 	}
 	get := func(version string, wantLoaded bool) {
 		t.Helper()
-		tb, err := Get(dir, "t", version, build)
+		tb, err := Get(dir, Spec{Name: "t", Version: version}, build, nil)
 		if err != nil || tb.StoreErr != nil || !bytes.Equal(tb.Data, []byte{1, 2, 3, 4, 5}) || tb.Loaded != wantLoaded {
 			t.Fatalf("version %s: %+v, %v (loaded want %v)", version, tb, err, wantLoaded)
 		}
@@ -40,7 +48,7 @@ func TestGet(t *testing.T) {
 	if err := os.WriteFile(leftover, []byte("half"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if tb, _ := Get(dir, "t", "2", build); tb.Damaged == nil {
+	if tb, _ := Get(dir, Spec{Name: "t", Version: "2"}, build, nil); tb.Refused == nil {
 		t.Error("a damaged copy was rebuilt without saying so")
 	}
 	if _, err := os.Stat(leftover); err == nil {
@@ -62,8 +70,96 @@ func TestGet(t *testing.T) {
 	if err := os.WriteFile(ro, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tb, err := Get(filepath.Join(ro, "sub"), "t", "1", build)
+	tb, err := Get(filepath.Join(ro, "sub"), Spec{Name: "t", Version: "1"}, build, nil)
 	if err != nil || tb.StoreErr == nil || len(tb.Data) != 5 {
 		t.Errorf("a folder that cannot be made: %+v, %v", tb, err)
 	}
+}
+
+// TestCodeAndFacts: a kept copy built by other code (another fingerprint)
+// is refused and rebuilt, saying so; so is one that fails its facts; a
+// table just built that fails them is an error, never stored.
+func TestCodeAndFacts(t *testing.T) {
+	dir := t.TempDir()
+	content := []byte{1, 2, 3}
+	build := func() ([]byte, error) { return slices.Clone(content), nil }
+	spec := Spec{Name: "t", Version: "1", Code: "aaaa"}
+	if tb, err := Get(dir, spec, build, nil); err != nil || tb.Loaded {
+		t.Fatalf("first build: %+v, %v", tb, err)
+	}
+	if tb, err := Get(dir, spec, build, nil); err != nil || !tb.Loaded {
+		t.Fatalf("the same code: %+v, %v", tb, err)
+	}
+	spec.Code = "bbbb"
+	tb, err := Get(dir, spec, build, nil)
+	if err != nil || tb.Loaded || !errors.Is(tb.Refused, sealed.ErrForeign) {
+		t.Fatalf("a copy built by other code: %+v, %v; want it refused and rebuilt", tb, err)
+	}
+	firstIsOne := func(data []byte) error {
+		if data[0] != 1 {
+			return fmt.Errorf("entry 0 is %d, want 1", data[0])
+		}
+		return nil
+	}
+	if tb, err := Get(dir, spec, build, firstIsOne); err != nil || !tb.Loaded {
+		t.Fatalf("a copy with its facts: %+v, %v", tb, err)
+	}
+	// A copy stored by the same code, as if by a build that went wrong:
+	// refused on load whether or not its checksum was verified before.
+	content = []byte{9, 2, 3}
+	path := filepath.Join(dir, "t.table")
+	if err := sealed.Write(path, "t", spec.version(), func(w io.Writer) error { _, err := w.Write(content); return err }); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		content = []byte{1, 2, 3}
+		tb, err = Get(dir, spec, build, firstIsOne)
+		if err != nil || tb.Loaded || tb.Refused == nil || !strings.Contains(tb.Refused.Error(), "fails its facts") {
+			t.Fatalf("a copy failing its facts: %+v, %v; want it refused and rebuilt", tb, err)
+		}
+		if err := sealed.Write(path, "t", spec.version(), func(w io.Writer) error { _, err := w.Write([]byte{9, 2, 3}); return err }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	content = []byte{7, 7, 7}
+	os.Remove(path)
+	if _, err := Get(dir, spec, build, firstIsOne); err == nil || !strings.Contains(err.Error(), "just built fails its facts") {
+		t.Fatalf("a build failing its facts: %v", err)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("a table failing its facts was stored")
+	}
+}
+
+// TestFingerprint: the fingerprint follows the code of the declarations
+// named and of those they use, and nothing else: not comments or blank
+// lines, not declarations they do not use; a name not declared panics.
+func TestFingerprint(t *testing.T) {
+	src := func(build, helper, other string) fstest.MapFS {
+		return fstest.MapFS{"a.go": {Data: []byte("package p\n\n" + build +
+			"\n\nfunc helper() int { " + helper + " }\n\nfunc other() int { " + other + " }\n\ntype T struct{}\n\nfunc (t *T) m() int { return 1 }\n")}}
+	}
+	base := Fingerprint(src("func build() int {\n\tx := helper()\n\treturn x + new(T).m()\n}", "return 1", "return 1"), "build")
+	for _, tc := range []struct {
+		build, helper, other string
+		same                 bool
+	}{
+		{"func build() int {\n\tx := helper()\n\treturn x + new(T).m()\n}", "return 1", "return 2", true},
+		{"// build builds.\nfunc build() int {\n\tx := helper() // one\n\n\t// then\n\treturn x + new(T).m()\n}", "return 1", "return 1", true},
+		{"func build() int {\n\tx := helper()\n\treturn x + new(T).m()\n}", "return 2", "return 1", false},
+		{"func build() int {\n\tx := helper()\n\treturn x - new(T).m()\n}", "return 1", "return 1", false},
+	} {
+		if got := Fingerprint(src(tc.build, tc.helper, tc.other), "build"); (got == base) != tc.same {
+			t.Errorf("%q, helper %q, other %q: fingerprint %s, base %s; want the same: %v", tc.build, tc.helper, tc.other, got, base, tc.same)
+		}
+	}
+	if Fingerprint(src("func build() int { return helper() }", "return 1", "return 1"), "T.m") == Fingerprint(src("func build() int { return helper() }", "return 1", "return 1"), "build") {
+		t.Error("two roots with different code share a fingerprint")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a name not declared did not panic")
+		}
+	}()
+	Fingerprint(src("func build() int { return 1 }", "return 1", "return 1"), "missing")
 }

@@ -1,4 +1,4 @@
-package solver
+package coord
 
 import (
 	"encoding/binary"
@@ -123,22 +123,26 @@ const bigTrailer = 8 + 8*maxLevels
 // symmetries of the U-D axis (seed 000, "Symmetry reduced coordinates").
 const nFlipSliceClasses = 64430
 
-// bigTable is one of the optimal solver's tables (see above).
-type bigTable struct {
+// nCornerPermClasses is the number of classes of the corner permutation
+// under the same 16 symmetries (seed 000).
+const nCornerPermClasses = 2768
+
+// OptimalPruning is one of the optimal solver's tables (see above).
+type OptimalPruning struct {
 	a                               *symClasses // FlipUDSlice classes
 	twistConj, layerConj, orderConj conjTable
 	orders, cols                    int    // the order factor (1 or 6) and the entries per class
 	crumbs                          []byte // entry class*cols + (twist*70 + layer)*orders + order class
 	base                            int
-	phase1                          *symTable // for the entries at most base
+	phase1                          *SymTable // for the entries at most base
 	// levels counts the entries at each distance through base+2, and last
 	// those at base+3 or more.
 	levels []int64
 }
 
-// index returns the entry of the raw coordinates (order is sliceOrderV4,
+// index returns the entry of the raw coordinates (order is SliceOrderV4,
 // ignored by the big table).
-func (p *bigTable) index(flipSlice, twist, layer, order int) int {
+func (p *OptimalPruning) Index(flipSlice, twist, layer, order int) int {
 	cs := p.a.classSym[flipSlice]
 	s := cs % nPhase1Syms
 	col := int(p.twistConj[twist][s])*cube.NCornerLayer + int(p.layerConj[layer][s])
@@ -149,12 +153,12 @@ func (p *bigTable) index(flipSlice, twist, layer, order int) int {
 }
 
 // at returns entry i's lower bound.
-func (p *bigTable) at(i int) int {
+func (p *OptimalPruning) At(i int) int {
 	if c := int(p.crumbs[i>>2]>>(2*(i&3))) & 3; c != 0 {
 		return p.base + c
 	}
 	// Phase 1's entry: the same class, the twist's column.
-	return p.phase1.at(i/p.cols*cube.NTwist + i%p.cols/(cube.NCornerLayer*p.orders))
+	return p.phase1.At(i/p.cols*cube.NTwist + i%p.cols/(cube.NCornerLayer*p.orders))
 }
 
 // bigSpace is what a big table's breadth-first search moves through:
@@ -164,12 +168,12 @@ func (p *bigTable) at(i int) int {
 type bigSpace struct {
 	a                    *symClasses
 	flipSliceMove        func(fs, m int) int
-	twistMove, layerMove moveTable
+	twistMove, layerMove MoveTable
 	twistConj, layerConj conjTable
 	// With orderMove set, the columns have the slice edges' order class
-	// (sliceOrderV4); rowSlice[r] is the Slice coordinate of row r's
+	// (SliceOrderV4); rowSlice[r] is the Slice coordinate of row r's
 	// representative, where the order's edges are.
-	orderMove moveTable
+	orderMove MoveTable
 	orderConj conjTable
 	rowSlice  []int
 	moves     []int // columns of the move tables
@@ -459,10 +463,10 @@ func (t crumbs) setReached(i int) {
 }
 
 // decodeBigTable is buildBigTable's output read back.
-func decodeBigTable(p *bigTable, data []byte) error {
+func decodeBigTable(p *OptimalPruning, data []byte) error {
 	nBytes := bigWords(len(p.a.rep)*p.cols) * 4
 	if len(data) != nBytes+bigTrailer {
-		return fmt.Errorf("solver: a cached big table of %d bytes, want %d", len(data), nBytes+bigTrailer)
+		return fmt.Errorf("coord: a cached big table of %d bytes, want %d", len(data), nBytes+bigTrailer)
 	}
 	p.crumbs, p.base = data[:nBytes], int(binary.LittleEndian.Uint64(data[nBytes:]))
 	for d := range maxLevels {
@@ -488,12 +492,12 @@ const bigVersion = "flipudslice-twist-cornerlayer-order-2bit-1"
 // newBigTable returns table t for metric m (HTM or QTM: its moves are the
 // turns of cost 1), built (minutes to an hour) or loaded (seconds) from the
 // cache; phase1 is phase 1's table in m.
-func newBigTable(cfg Config, t OptimalTable, m cube.Metric, twist, flip, slice, order moveTable, phase1 *symTable) (*bigTable, tablecache.Table, error) {
+func newBigTable(cfg Config, t OptimalTable, m cube.Metric, twist, flip, slice, order MoveTable, phase1 *SymTable) (*OptimalPruning, tablecache.Table, error) {
 	a := newSymClasses(nFlipSlice, flipSliceCube, flipSliceOf)
 	if len(a.rep) != nFlipSliceClasses {
-		panic(fmt.Sprintf("solver: %d FlipUDSlice classes", len(a.rep)))
+		panic(fmt.Sprintf("coord: %d FlipUDSlice classes", len(a.rep)))
 	}
-	p := &bigTable{
+	p := &OptimalPruning{
 		a:         a,
 		twistConj: newConjTable(cube.NTwist, coordCube((*cube.Cube).SetTwist), (*cube.Cube).Twist),
 		layerConj: newConjTable(cube.NCornerLayer, coordCube((*cube.Cube).SetCornerLayer), (*cube.Cube).CornerLayer),
@@ -512,22 +516,23 @@ func newBigTable(cfg Config, t OptimalTable, m cube.Metric, twist, flip, slice, 
 		layerConj: p.layerConj,
 	}
 	if t == HugeTable {
-		p.orderConj = newConjTable(nSliceOrderV4, coordCube(setSliceOrderV4), sliceOrderV4)
+		p.orderConj = newConjTable(nSliceOrderV4, coordCube(setSliceOrderV4), SliceOrderV4)
 		sp.orderMove, sp.orderConj = order, p.orderConj
 		for _, rep := range a.rep {
 			sp.rowSlice = append(sp.rowSlice, int(rep)/cube.NFlip)
 		}
 	}
-	for _, mv := range metricMoves(m) {
+	for _, mv := range cube.MoveSetOf(m).Units() {
 		sp.moves = append(sp.moves, int(mv))
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	c, err := tablecache.Get(cfg.CacheDir, bigName(t, m), bigVersion, func() ([]byte, error) {
+	name := bigName(t, m)
+	c, err := tablecache.Get(cfg.CacheDir, spec(name, bigVersion, bigTableCode), func() ([]byte, error) {
 		return buildBigTable(sp, workers, cfg.report(fmt.Sprintf("optimal solver's %v %v table", t, m))), nil
-	})
+	}, checkBigTable(name, len(a.rep)*p.cols))
 	if err != nil {
 		return nil, c, err
 	}

@@ -1,4 +1,4 @@
-package solver
+package coord
 
 import (
 	"math/rand/v2"
@@ -7,19 +7,11 @@ import (
 	"github.com/cubecensus/cubecensus/cube"
 )
 
-func randomCube(rng *rand.Rand, moves int) cube.Cube {
-	c := cube.Solved
-	for range moves {
-		c.Move(&c, cube.Move(rng.IntN(cube.NFaceMoves)))
-	}
-	return c
-}
-
 // randomH returns a random cube of H, by moves of H.
 func randomH(rng *rand.Rand, moves int) cube.Cube {
 	c := cube.Solved
 	for range moves {
-		c.Move(&c, phase2Moves[rng.IntN(len(phase2Moves))])
+		c.Move(&c, Phase2Moves[rng.IntN(len(Phase2Moves))])
 	}
 	return c
 }
@@ -32,14 +24,14 @@ func TestSymClasses(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, tc := range []struct {
 		name      string
-		table     *symTable
+		table     *SymTable
 		classes   int
 		cubeOf    func() cube.Cube
 		a, b      func(*cube.Cube) int
 		maxLength int // seed 000's "maximal pruning depth"
 	}{
-		{"phase 1", shared.p1, 64430, func() cube.Cube { return randomCube(rng, 30) }, flipSliceOf, (*cube.Cube).Twist, 12},
-		{"phase 2", shared.p2, 2768, func() cube.Cube { return randomH(rng, 40) }, (*cube.Cube).CornerPerm, (*cube.Cube).UDEdgePerm, 18},
+		{"phase 1", shared().Phase1, 64430, func() cube.Cube { return cube.Scramble(rng, 30) }, flipSliceOf, (*cube.Cube).Twist, 12},
+		{"phase 2", shared().Phase2, 2768, func() cube.Cube { return randomH(rng, 40) }, (*cube.Cube).CornerPerm, (*cube.Cube).UDEdgePerm, 18},
 	} {
 		p := tc.table
 		if len(p.a.rep) != tc.classes {
@@ -66,7 +58,7 @@ func TestSymClasses(t *testing.T) {
 				if p.a.class(tc.a(&d)) != p.a.class(x) {
 					t.Fatalf("%s: a conjugate by %v is in another class", tc.name, z)
 				}
-				if got, want := p.distance(tc.a(&d), tc.b(&d)), p.distance(x, tc.b(&c)); got != want {
+				if got, want := p.Distance(tc.a(&d), tc.b(&d)), p.Distance(x, tc.b(&c)); got != want {
 					t.Fatalf("%s: the conjugate by %v at %d, the cube at %d", tc.name, z, got, want)
 				}
 			}
@@ -80,21 +72,21 @@ func TestSymClasses(t *testing.T) {
 // entry capped at capMax may have neighbours capped too); in phase 1 no less
 // than the small pair tables' bounds.
 func TestSymTablesAreDistances(t *testing.T) {
-	s := shared
-	pruneTwist := buildPruneTable(s.twist, s.slice, cube.NFaceMoves)
-	pruneFlip := buildPruneTable(s.flip, s.slice, cube.NFaceMoves)
+	s := shared()
+	pruneTwist := buildPruneTable(s.Twist, s.Slice, cube.NFaceMoves)
+	pruneFlip := buildPruneTable(s.Flip, s.Slice, cube.NFaceMoves)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := range 20000 {
-		c := randomCube(rng, 1+i%25)
+		c := cube.Scramble(rng, 1+i%25)
 		tw, fl, sl := c.Twist(), c.Flip(), c.Slice()
-		d := s.p1.distance(sl*cube.NFlip+fl, tw)
+		d := s.Phase1.Distance(sl*cube.NFlip+fl, tw)
 		if (d == 0) != (tw == 0 && fl == 0 && sl == 0) {
 			t.Fatalf("phase 1: distance %d for twist %d, flip %d, slice %d", d, tw, fl, sl)
 		}
 		if d > 0 {
 			least := 99
 			for m := range cube.NFaceMoves {
-				least = min(least, s.p1.distance(int(s.slice[sl][m])*cube.NFlip+int(s.flip[fl][m]), int(s.twist[tw][m])))
+				least = min(least, s.Phase1.Distance(int(s.Slice[sl][m])*cube.NFlip+int(s.Flip[fl][m]), int(s.Twist[tw][m])))
 			}
 			if least != d-1 {
 				t.Fatalf("phase 1: distance %d, its neighbours' least %d", d, least)
@@ -106,18 +98,31 @@ func TestSymTablesAreDistances(t *testing.T) {
 
 		h := randomH(rng, 1+i%30)
 		co, ed := h.CornerPerm(), h.UDEdgePerm()
-		d = s.p2.distance(co, ed)
+		d = s.Phase2.Distance(co, ed)
 		if (d == 0) != (co == 0 && ed == 0) {
 			t.Fatalf("phase 2: distance %d for corners %d, edges %d", d, co, ed)
 		}
 		if d > 0 {
 			least := 99
-			for m := range phase2Moves {
-				least = min(least, s.p2.distance(int(s.corners[co][m]), int(s.udEdges[ed][m])))
+			for m := range Phase2Moves {
+				least = min(least, s.Phase2.Distance(int(s.Corners[co][m]), int(s.UDEdges[ed][m])))
 			}
 			if least != d-1 && !(d == capMax && least == capMax) {
 				t.Fatalf("phase 2: distance %d, its neighbours' least %d", d, least)
 			}
+		}
+	}
+}
+
+// TestPhase1DistanceIsAdmissible: the phase-1 table never says more than
+// the moves a cube is known to be from solved.
+func TestPhase1DistanceIsAdmissible(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 500 {
+		k := rng.IntN(12)
+		c := cube.Scramble(rng, k)
+		if h := shared().Phase1.Distance(flipSliceOf(&c), c.Twist()); h > k {
+			t.Fatalf("phase-1 distance %d for a cube %d moves from solved", h, k)
 		}
 	}
 }

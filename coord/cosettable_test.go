@@ -1,4 +1,4 @@
-package solver
+package coord
 
 import (
 	"math/rand/v2"
@@ -13,7 +13,7 @@ import (
 // their neighbours; the moves agree with the cubie model; the distribution
 // covers every coset.
 func TestCosetTable(t *testing.T) {
-	s := shared
+	s := shared()
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, m := range []cube.Metric{cube.HTM, cube.QTM} {
 		table, err := s.CosetTable(m)
@@ -27,7 +27,7 @@ func TestCosetTable(t *testing.T) {
 			c := cube.Random(rng)
 			x := CosetOf(&c)
 			best := 99
-			for _, mv := range metricMoves(m) {
+			for _, mv := range cube.MoveSetOf(m).Units() {
 				d := c
 				d.Move(&d, mv)
 				y := table.Move(x, mv)
@@ -58,7 +58,7 @@ func TestCosetTable(t *testing.T) {
 // number survives conjugation, and its representative is conjugate to the
 // coset; the maneuvers reach their cosets by a shortest path.
 func TestCosetClasses(t *testing.T) {
-	table, err := shared.CosetTable(cube.HTM)
+	table, err := shared().CosetTable(cube.HTM)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestCosetClasses(t *testing.T) {
 // read from those kept apart (on cosets random walks from H reach, told
 // their distance), and far from it, told a wrong distance.
 func TestCosetMoves(t *testing.T) {
-	table, err := shared.CosetTable(cube.HTM)
+	table, err := shared().CosetTable(cube.HTM)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package solver
+package coord
 
 import "github.com/cubecensus/cubecensus/cube"
 
@@ -59,13 +59,13 @@ var orderClass, orderRep = func() (class [256]uint8, rep [nOrderClasses]int) {
 		n++
 	}
 	if n != nOrderClasses {
-		panic("solver: the slice orders fall into the wrong number of classes")
+		panic("coord: the slice orders fall into the wrong number of classes")
 	}
 	return class, rep
 }()
 
-// sliceOrderV4 returns c's coordinate.
-func sliceOrderV4(c *cube.Cube) int {
+// SliceOrderV4 returns c's coordinate.
+func SliceOrderV4(c *cube.Cube) int {
 	var key, k int
 	for _, e := range c.EP {
 		if e >= cube.FR {
@@ -73,8 +73,13 @@ func sliceOrderV4(c *cube.Cube) int {
 			k++
 		}
 	}
-	return c.Slice()*nOrderClasses + int(orderClass[key])
+	return SliceOrderOf(c.Slice(), key)
 }
+
+// SliceOrderOf returns the coordinate of the slice edges in the positions
+// of Slice coordinate slice, in the order key: each edge minus FR, two bits
+// each, the first position's lowest.
+func SliceOrderOf(slice, key int) int { return slice*nOrderClasses + int(orderClass[key]) }
 
 // setSliceOrderV4 places the slice edges with coordinate x, the other
 // edges in order.

@@ -1,4 +1,4 @@
-package solver
+package coord
 
 import (
 	"encoding/binary"
@@ -108,12 +108,12 @@ func newConjTable(n int, cubeOf func(int) cube.Cube, valueOf func(*cube.Cube) in
 	return t
 }
 
-// symTable is a pruning table over a coordinate reduced to its classes (a)
+// SymTable is a pruning table over a coordinate reduced to its classes (a)
 // and a second coordinate conjugated with it (b): entry class*nb + b, half
 // a byte each, holding the distance or capMax for any deeper (still a
 // lower bound; only phase 2 has such entries, 1.2% of them, and a search
 // of 20 moves hardly needs them exact).
-type symTable struct {
+type SymTable struct {
 	a      *symClasses
 	b      conjTable
 	nib    []byte  // two entries a byte, low nibble first
@@ -126,13 +126,13 @@ const capMax = 14
 // maxLevels bounds the distances a table may have.
 const maxLevels = 32
 
-func (p *symTable) at(i int) int { return int(p.nib[i>>1]>>(4*(i&1))) & 0xf }
+func (p *SymTable) At(i int) int { return int(p.nib[i>>1]>>(4*(i&1))) & 0xf }
 
 // distance returns the table's distance of raw values (a, b).
-func (p *symTable) distance(a, b int) int { return p.at(p.index(a, b)) }
+func (p *SymTable) Distance(a, b int) int { return p.At(p.Index(a, b)) }
 
 // index returns the entry of raw values (a, b).
-func (p *symTable) index(a, b int) int {
+func (p *SymTable) Index(a, b int) int {
 	cs := p.a.classSym[a]
 	return int(cs/nPhase1Syms)*len(p.b) + int(p.b[b][cs%nPhase1Syms])
 }
@@ -152,12 +152,12 @@ func encodeSymTable(nib []byte, levels []int64) []byte {
 }
 
 // decodeSymTable is encodeSymTable's inverse.
-func decodeSymTable(a *symClasses, b conjTable, data []byte) (*symTable, error) {
+func decodeSymTable(a *symClasses, b conjTable, data []byte) (*SymTable, error) {
 	n := (len(a.rep)*len(b) + 1) / 2
 	if len(data) != n+8*maxLevels {
-		return nil, fmt.Errorf("solver: a cached table of %d bytes, want %d", len(data), n+8*maxLevels)
+		return nil, fmt.Errorf("coord: a cached table of %d bytes, want %d", len(data), n+8*maxLevels)
 	}
-	p := &symTable{a: a, b: b, nib: data[:n], levels: make([]int64, maxLevels)}
+	p := &SymTable{a: a, b: b, nib: data[:n], levels: make([]int64, maxLevels)}
 	for d := range p.levels {
 		p.levels[d] = int64(binary.LittleEndian.Uint64(data[n+8*d:]))
 	}
@@ -172,7 +172,7 @@ func decodeSymTable(a *symClasses, b conjTable, data []byte) (*symTable, error) 
 // forward while the frontier is small, then backward, each unreached entry
 // looking for a neighbour on the last level. The moves must be closed
 // under inverses. It returns the table encoded for the cache.
-func buildSymTable(a *symClasses, b conjTable, moveA func(x, m int) int, moveB moveTable, moves []int, progress func(reached, total int64)) []byte {
+func buildSymTable(a *symClasses, b conjTable, moveA func(x, m int) int, moveB MoveTable, moves []int, progress func(reached, total int64)) []byte {
 	const unreached = 0xff
 	nb := len(b)
 	n := len(a.rep) * nb
@@ -236,7 +236,7 @@ func buildSymTable(a *symClasses, b conjTable, moveA func(x, m int) int, moveB m
 		}
 	}
 	if reached != int64(n) || len(levels) > maxLevels {
-		panic(fmt.Sprintf("solver: a pruning table reached %d of %d entries in %d levels", reached, n, len(levels)))
+		panic(fmt.Sprintf("coord: a pruning table reached %d of %d entries in %d levels", reached, n, len(levels)))
 	}
 	nib := make([]byte, (n+1)/2)
 	for i, d := range dist {
@@ -263,8 +263,8 @@ const (
 // FlipUDSlice classes (64,430) with the corner twist, 1.4e8 entries,
 // exact phase-1 distances (in QTM the search moves are the quarter turns, a
 // half turn being two of them).
-func newPhase1Table(cfg Config, m cube.Metric, twist, flip, slice moveTable) (*symTable, tablecache.Table, error) {
-	a, b, err := cachedSymmetries(cfg, "flipslice-twist", nFlipSlice, flipSliceCube, flipSliceOf,
+func newPhase1Table(cfg Config, m cube.Metric, twist, flip, slice MoveTable) (*SymTable, tablecache.Table, error) {
+	a, b, err := cachedSymmetries(cfg, "flipslice-twist", nFlipSlice, nFlipSliceClasses, flipSliceCube, flipSliceOf,
 		cube.NTwist, func(x int) cube.Cube { c := cube.Solved; c.SetTwist(x); return c }, (*cube.Cube).Twist)
 	if err != nil {
 		return nil, tablecache.Table{}, err
@@ -272,17 +272,17 @@ func newPhase1Table(cfg Config, m cube.Metric, twist, flip, slice moveTable) (*s
 	flipSlice := func(fs, m int) int {
 		return int(slice[fs/cube.NFlip][m])*cube.NFlip + int(flip[fs%cube.NFlip][m])
 	}
-	name, version, desc := phase1Name, phase1Version, "phase-1 table"
+	name, version, desc, levels := phase1Name, phase1Version, "phase-1 table", phase1Levels
 	if m == cube.QTM {
-		name, version, desc = "solver-phase1-qtm", phase1QTMVersion, "phase-1 table in QTM"
+		name, version, desc, levels = "solver-phase1-qtm", phase1QTMVersion, "phase-1 table in QTM", phase1QTMLevels
 	}
 	var moves []int
-	for _, mv := range metricMoves(m) {
+	for _, mv := range cube.MoveSetOf(m).Units() {
 		moves = append(moves, int(mv))
 	}
-	t, err := tablecache.Get(cfg.CacheDir, name, version, func() ([]byte, error) {
+	t, err := tablecache.Get(cfg.CacheDir, spec(name, version, phase1Code), func() ([]byte, error) {
 		return buildSymTable(a, b, flipSlice, twist, moves, cfg.report(desc)), nil
-	})
+	}, checkSymTable(name, levels))
 	if err != nil {
 		return nil, t, err
 	}
@@ -290,38 +290,26 @@ func newPhase1Table(cfg Config, m cube.Metric, twist, flip, slice moveTable) (*s
 	return p, t, err
 }
 
-// metricMoves lists the face turns of cost 1 in m: all 18 in HTM, the 12
-// quarter turns in QTM.
-func metricMoves(m cube.Metric) []cube.Move {
-	var moves []cube.Move
-	for mv := range cube.Move(cube.NFaceMoves) {
-		if m != cube.QTM || mv.Power() != 2 {
-			moves = append(moves, mv)
-		}
-	}
-	return moves
-}
-
 // newPhase2Table returns phase 2's table: the corner permutation's classes
 // (2,768) with the permutation of the eight U and D edges, 1.1e8 entries,
 // exact distances in H of the two together (the slice edges' order is left
 // to the small corners-and-slice table).
-func newPhase2Table(cfg Config, corners, udEdges moveTable) (*symTable, tablecache.Table, error) {
+func newPhase2Table(cfg Config, corners, udEdges MoveTable) (*SymTable, tablecache.Table, error) {
 	permCube := func(set func(*cube.Cube, int)) func(int) cube.Cube {
 		return func(x int) cube.Cube { c := cube.Solved; set(&c, x); return c }
 	}
-	a, b, err := cachedSymmetries(cfg, "cornerperm-udedges", cube.NCornerPerm, permCube((*cube.Cube).SetCornerPerm), (*cube.Cube).CornerPerm,
+	a, b, err := cachedSymmetries(cfg, "cornerperm-udedges", cube.NCornerPerm, nCornerPermClasses, permCube((*cube.Cube).SetCornerPerm), (*cube.Cube).CornerPerm,
 		cube.NUDEdgePerm, permCube((*cube.Cube).SetUDEdgePerm), (*cube.Cube).UDEdgePerm)
 	if err != nil {
 		return nil, tablecache.Table{}, err
 	}
-	t, err := tablecache.Get(cfg.CacheDir, phase2Name, phase2Version, func() ([]byte, error) {
-		moves := make([]int, len(phase2Moves))
+	t, err := tablecache.Get(cfg.CacheDir, spec(phase2Name, phase2Version, phase2Code), func() ([]byte, error) {
+		moves := make([]int, len(Phase2Moves))
 		for i := range moves {
 			moves[i] = i
 		}
 		return buildSymTable(a, b, func(x, m int) int { return int(corners[x][m]) }, udEdges, moves, cfg.report("phase-2 table")), nil
-	})
+	}, checkSymTable(phase2Name, phase2Levels))
 	if err != nil {
 		return nil, t, err
 	}
@@ -334,11 +322,12 @@ func newPhase2Table(cfg Config, corners, udEdges moveTable) (*symTable, tablecac
 // second (nb values), from the table cache: they take a third of a second
 // to build (a million conjugations), which every `cubecensus solve` paid
 // before they were kept. A kept copy must describe na and nb values.
-func cachedSymmetries(cfg Config, name string, na int, cubeOfA func(int) cube.Cube, valueOfA func(*cube.Cube) int,
+func cachedSymmetries(cfg Config, name string, na, classes int, cubeOfA func(int) cube.Cube, valueOfA func(*cube.Cube) int,
 	nb int, cubeOfB func(int) cube.Cube, valueOfB func(*cube.Cube) int) (*symClasses, conjTable, error) {
-	t, err := tablecache.Get(cfg.CacheDir, "solver-symmetries-"+name, symmetriesVersion, func() ([]byte, error) {
+	name = "solver-symmetries-" + name
+	t, err := tablecache.Get(cfg.CacheDir, spec(name, symmetriesVersion, symmetriesCode), func() ([]byte, error) {
 		return encodeSymmetries(newSymClasses(na, cubeOfA, valueOfA), newConjTable(nb, cubeOfB, valueOfB)), nil
-	})
+	}, checkClasses(name, classes))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -374,11 +363,11 @@ func encodeSymmetries(a *symClasses, b conjTable) []byte {
 // decodeSymmetries is encodeSymmetries' inverse, for na and nb values.
 func decodeSymmetries(data []byte, na, nb int) (*symClasses, conjTable, error) {
 	if len(data) < 4 {
-		return nil, nil, fmt.Errorf("solver: a cached symmetry table of %d bytes", len(data))
+		return nil, nil, fmt.Errorf("coord: a cached symmetry table of %d bytes", len(data))
 	}
 	classes := int(binary.LittleEndian.Uint32(data))
 	if want := 4 + 4*na + 6*classes + 2*nPhase1Syms*nb; classes > na || len(data) != want {
-		return nil, nil, fmt.Errorf("solver: a cached symmetry table of %d bytes, want %d", len(data), want)
+		return nil, nil, fmt.Errorf("coord: a cached symmetry table of %d bytes, want %d", len(data), want)
 	}
 	data = data[4:]
 	a := &symClasses{classSym: make([]uint32, na), rep: make([]uint32, classes), stab: make([]uint16, classes)}
@@ -398,15 +387,6 @@ func decodeSymmetries(data []byte, na, nb int) (*symClasses, conjTable, error) {
 		}
 	}
 	return a, b, nil
-}
-
-// report returns the progress function of a table's build.
-func (cfg Config) report(table string) func(reached, total int64) {
-	return func(reached, total int64) {
-		if cfg.Progress != nil {
-			cfg.Progress(table, reached, total)
-		}
-	}
 }
 
 // class returns x's class.

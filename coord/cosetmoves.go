@@ -1,4 +1,4 @@
-package solver
+package coord
 
 import (
 	"encoding/binary"
@@ -61,22 +61,24 @@ const cosetMovesVersion = "1"
 
 // Moves returns the table of the moves that take each coset nearer H or
 // keep its distance, built (a minute or two) or loaded from the table
-// cache. Only the HTM table has one: the coset solver works in HTM.
+// cache on first use. Only the HTM table has one: the coset solver works
+// in HTM.
 func (t *CosetTable) Moves() (*CosetMoves, error) {
 	if t.metric != cube.HTM {
-		return nil, fmt.Errorf("solver: coset moves in %v are not supported (HTM only)", t.metric)
+		return nil, fmt.Errorf("coord: coset moves in %v are not supported (HTM only)", t.metric)
 	}
-	cfg := t.s.cfg
-	c, err := tablecache.Get(cfg.CacheDir, "solver-coset-moves", cosetMovesVersion, func() ([]byte, error) {
+	return t.tables.moves.get(t.loadMoves)
+}
+
+func (t *CosetTable) loadMoves() (*CosetMoves, error) {
+	cfg := t.tables.cfg
+	c, err := tablecache.Get(cfg.CacheDir, spec("solver-coset-moves", cosetMovesVersion, cosetMovesCode), func() ([]byte, error) {
 		return t.buildMoves(cfg.report("coset solver's move table")), nil
-	})
+	}, t.checkMoves)
 	if err != nil {
 		return nil, err
 	}
-	if len(c.Data) != CosetMovesBytes {
-		return nil, fmt.Errorf("solver: the coset move table has %d bytes, want %d", len(c.Data), CosetMovesBytes)
-	}
-	t.s.noteCache(c)
+	t.tables.note(c)
 	cm := &CosetMoves{t: t, masks: c.Data}
 	cm.keepNear()
 	for s := range cube.Sym(nPhase1Syms) {
@@ -105,23 +107,11 @@ func (t *CosetTable) buildMoves(progress func(done, total int64)) []byte {
 		parallel.For(hi-lo, runtime.NumCPU(), func(int) func(int) {
 			return func(k int) {
 				c := lo + k
-				fs := int(a.rep[c])
 				for twist := range cube.NTwist {
-					x := Coset{Twist: twist, Flip: fs % cube.NFlip, Slice: fs / cube.NFlip}
-					n := t.Distance(x)
-					var nearer, same uint64
-					for m := range cube.Move(cube.NFaceMoves) {
-						switch t.Distance(t.Move(x, m)) {
-						case n - 1:
-							nearer |= 1 << m
-						case n:
-							same |= 1 << m
-						}
-					}
-					i := (c*cube.NTwist + twist) * cosetMovesBytes
-					v := nearer | same<<cube.NFaceMoves
-					for k := range cosetMovesBytes {
-						out[i+k] = byte(v >> (8 * k))
+					i := c*cube.NTwist + twist
+					v := t.entryMasks(i)
+					for b := range cosetMovesBytes {
+						out[i*cosetMovesBytes+b] = byte(v >> (8 * b))
 					}
 				}
 			}
@@ -129,6 +119,43 @@ func (t *CosetTable) buildMoves(progress func(done, total int64)) []byte {
 		progress(int64(hi*cube.NTwist), phase1Entries)
 	}
 	return out
+}
+
+// entryMasks computes entry i's masks (At's, in the entry's frame): the
+// entry's coset is its class's representative FlipUDSlice with the entry's
+// twist.
+func (t *CosetTable) entryMasks(i int) uint64 {
+	fs := int(t.t.a.rep[i/cube.NTwist])
+	x := Coset{Twist: i % cube.NTwist, Flip: fs % cube.NFlip, Slice: fs / cube.NFlip}
+	n := t.Distance(x)
+	var nearer, same uint64
+	for m := range cube.Move(cube.NFaceMoves) {
+		switch t.Distance(t.Move(x, m)) {
+		case n - 1:
+			nearer |= 1 << m
+		case n:
+			same |= 1 << m
+		}
+	}
+	return nearer | same<<cube.NFaceMoves
+}
+
+// checkMoves checks a coset move table's data against the coset table it
+// was built from: its size, and a thousand entries spread over it
+// computed again.
+func (t *CosetTable) checkMoves(data []byte) error {
+	if len(data) != CosetMovesBytes {
+		return fmt.Errorf("the coset move table has %d bytes, want %d", len(data), CosetMovesBytes)
+	}
+	const samples = 1000
+	for k := range samples {
+		i := k * (phase1Entries / samples)
+		got := binary.LittleEndian.Uint64(data[i*cosetMovesBytes:]) & (1<<(2*cube.NFaceMoves) - 1)
+		if want := t.entryMasks(i); got != want {
+			return fmt.Errorf("the coset move table's entry %d holds %#x, the coset table gives %#x", i, got, want)
+		}
+	}
+	return nil
 }
 
 // keepNear fills cm.near from the entries of the cosets within nearDepth.
@@ -139,7 +166,7 @@ func (cm *CosetMoves) keepNear() {
 		cm.near[k] = nearEmpty
 	}
 	for i := range phase1Entries {
-		if p.at(i) > nearDepth {
+		if p.At(i) > nearDepth {
 			continue
 		}
 		k := nearSlot(i)

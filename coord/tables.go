@@ -1,4 +1,4 @@
-package solver
+package coord
 
 import (
 	"encoding/binary"
@@ -10,11 +10,20 @@ import (
 
 // Coordinate sizes of the two phases.
 const (
-	nSliceOrder = 24 // the slice edges' order inside H: SliceSorted < 24
+	NSliceOrder = 24 // the slice edges' order inside H: SliceSorted < 24
 )
 
-// phase2Moves are the ten moves of H, in move order.
-var phase2Moves = func() []cube.Move {
+// allMoves are the 18 face turns.
+var allMoves = func() []cube.Move {
+	all := make([]cube.Move, cube.NFaceMoves)
+	for i := range all {
+		all[i] = cube.Move(i)
+	}
+	return all
+}()
+
+// Phase2Moves are the ten moves of H, in move order.
+var Phase2Moves = func() []cube.Move {
 	var ms []cube.Move
 	for m := range cube.Move(cube.NFaceMoves) {
 		if m.Axis() == cube.AxisUD || m.Power() == 2 {
@@ -24,14 +33,14 @@ var phase2Moves = func() []cube.Move {
 	return ms
 }()
 
-// moveTable[x][m] is the coordinate reached from coordinate x by face turn
+// MoveTable[x][m] is the coordinate reached from coordinate x by face turn
 // m, for the moves listed (all 18, or the 10 of phase 2, by index).
-type moveTable [][]uint16
+type MoveTable [][]uint16
 
 // buildMoveTable tabulates a coordinate under moves by going through the
 // cubie level: set the coordinate on a cube, turn, read the coordinate.
-func buildMoveTable(n int, moves []cube.Move, set func(*cube.Cube, int), get func(*cube.Cube) int) moveTable {
-	t := make(moveTable, n)
+func buildMoveTable(n int, moves []cube.Move, set func(*cube.Cube, int), get func(*cube.Cube) int) MoveTable {
+	t := make(MoveTable, n)
 	for x := range n {
 		t[x] = make([]uint16, len(moves))
 		base := cube.Solved
@@ -49,7 +58,7 @@ func buildMoveTable(n int, moves []cube.Move, set func(*cube.Cube, int), get fun
 // pair of coordinates (a, b) to (0, 0), found by breadth-first search from
 // (0, 0) with the moves of the phase (the moves are their own inverses up to
 // power, so distances to and from the goal agree).
-func buildPruneTable(ta, tb moveTable, nMoves int) []int8 {
+func buildPruneTable(ta, tb MoveTable, nMoves int) []int8 {
 	na, nb := len(ta), len(tb)
 	dist := make([]int8, na*nb)
 	for i := range dist {
@@ -79,7 +88,7 @@ func buildPruneTable(ta, tb moveTable, nMoves int) []int8 {
 // every `cubecensus solve` paid before they were kept in the table cache
 // (one file, "solver-small-tables").
 type smallTables struct {
-	moves        []moveTable
+	moves        []MoveTable
 	pruneCorners []int8
 }
 
@@ -103,13 +112,13 @@ var moveTableSpecs = []struct {
 	get   func(*cube.Cube) int
 }{
 	{cube.NCornerLayer, allMoves, (*cube.Cube).SetCornerLayer, (*cube.Cube).CornerLayer},
-	{nSliceOrderV4, allMoves, setSliceOrderV4, sliceOrderV4},
+	{nSliceOrderV4, allMoves, setSliceOrderV4, SliceOrderV4},
 	{cube.NTwist, allMoves, (*cube.Cube).SetTwist, (*cube.Cube).Twist},
 	{cube.NFlip, allMoves, (*cube.Cube).SetFlip, (*cube.Cube).Flip},
 	{cube.NSlice, allMoves, (*cube.Cube).SetSlice, (*cube.Cube).Slice},
-	{cube.NCornerPerm, phase2Moves, (*cube.Cube).SetCornerPerm, (*cube.Cube).CornerPerm},
-	{cube.NUDEdgePerm, phase2Moves, (*cube.Cube).SetUDEdgePerm, (*cube.Cube).UDEdgePerm},
-	{nSliceOrder, phase2Moves, (*cube.Cube).SetSliceSorted, (*cube.Cube).SliceSorted},
+	{cube.NCornerPerm, Phase2Moves, (*cube.Cube).SetCornerPerm, (*cube.Cube).CornerPerm},
+	{cube.NUDEdgePerm, Phase2Moves, (*cube.Cube).SetUDEdgePerm, (*cube.Cube).UDEdgePerm},
+	{NSliceOrder, Phase2Moves, (*cube.Cube).SetSliceSorted, (*cube.Cube).SliceSorted},
 }
 
 // smallTablesVersion names the layout and content of smallTables' file.
@@ -118,9 +127,9 @@ const smallTablesVersion = "moves-prunecorners-1"
 // loadSmallTables returns the small tables from the table cache, built and
 // kept there the first time.
 func loadSmallTables(cfg Config) (*smallTables, tablecache.Table, error) {
-	t, err := tablecache.Get(cfg.CacheDir, "solver-small-tables", smallTablesVersion, func() ([]byte, error) {
+	t, err := tablecache.Get(cfg.CacheDir, spec("solver-small-tables", smallTablesVersion, smallTablesCode), func() ([]byte, error) {
 		return buildSmallTables().encode(), nil
-	})
+	}, checkSmallTables)
 	if err != nil {
 		return nil, t, err
 	}
@@ -133,7 +142,7 @@ func buildSmallTables() *smallTables {
 	for _, spec := range moveTableSpecs {
 		t.moves = append(t.moves, buildMoveTable(spec.n, spec.moves, spec.set, spec.get))
 	}
-	t.pruneCorners = buildPruneTable(t.moves[cornerMoves], t.moves[sliceOrderMoves], len(phase2Moves))
+	t.pruneCorners = buildPruneTable(t.moves[cornerMoves], t.moves[sliceOrderMoves], len(Phase2Moves))
 	return t
 }
 
@@ -157,16 +166,16 @@ func (t *smallTables) encode() []byte {
 
 // decodeSmallTables is encode's inverse.
 func decodeSmallTables(data []byte) (*smallTables, error) {
-	want := cube.NCornerPerm * nSliceOrder
+	want := cube.NCornerPerm * NSliceOrder
 	for _, spec := range moveTableSpecs {
 		want += 2 * spec.n * len(spec.moves)
 	}
 	if len(data) != want {
-		return nil, fmt.Errorf("solver: cached small tables of %d bytes, want %d", len(data), want)
+		return nil, fmt.Errorf("coord: cached small tables of %d bytes, want %d", len(data), want)
 	}
 	t := &smallTables{}
 	for _, spec := range moveTableSpecs {
-		table, flat := make(moveTable, spec.n), make([]uint16, spec.n*len(spec.moves))
+		table, flat := make(MoveTable, spec.n), make([]uint16, spec.n*len(spec.moves))
 		for x := range table {
 			table[x] = flat[x*len(spec.moves) : (x+1)*len(spec.moves)]
 			for i := range table[x] {

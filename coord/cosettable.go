@@ -1,4 +1,4 @@
-package solver
+package coord
 
 import (
 	"crypto/sha256"
@@ -35,33 +35,33 @@ func CosetOf(c *cube.Cube) Coset {
 // pruning table (symtables.go), 4 bits an entry for each FlipUDSlice class
 // and twist, about 70 MB.
 type CosetTable struct {
-	s      *Solver
-	t      *symTable
+	tables *Tables
+	t      *SymTable
 	metric cube.Metric
 }
 
 // CosetTable returns the coset distances in m (HTM or QTM), built or loaded
 // as phase 1's table is.
-func (s *Solver) CosetTable(m cube.Metric) (*CosetTable, error) {
+func (t *Tables) CosetTable(m cube.Metric) (*CosetTable, error) {
 	if m != cube.HTM && m != cube.QTM {
-		return nil, fmt.Errorf("solver: coset distances in %v are not supported (HTM or QTM)", m)
+		return nil, fmt.Errorf("coord: coset distances in %v are not supported (HTM or QTM)", m)
 	}
-	t, err := s.phase1Table(m)
+	p, err := t.Phase1In(m)
 	if err != nil {
 		return nil, err
 	}
-	return &CosetTable{s: s, t: t, metric: m}, nil
+	return &CosetTable{tables: t, t: p, metric: m}, nil
 }
 
 // Distance returns the distance of coset x from H.
 func (t *CosetTable) Distance(x Coset) int {
-	return t.t.at(t.t.index(x.Slice*cube.NFlip+x.Flip, x.Twist))
+	return t.t.At(t.t.Index(x.Slice*cube.NFlip+x.Flip, x.Twist))
 }
 
 // Move returns the coset of the positions of x after face turn m.
 func (t *CosetTable) Move(x Coset, m cube.Move) Coset {
-	s := t.s
-	return Coset{Twist: int(s.twist[x.Twist][m]), Flip: int(s.flip[x.Flip][m]), Slice: int(s.slice[x.Slice][m])}
+	s := t.tables
+	return Coset{Twist: int(s.Twist[x.Twist][m]), Flip: int(s.Flip[x.Flip][m]), Slice: int(s.Slice[x.Slice][m])}
 }
 
 // Checksum is the SHA-256 of the table's entries, for a run's provenance
@@ -83,7 +83,7 @@ func (t *CosetTable) Distribution(workers int) []int64 {
 			cs := t.t.a.classSym[fs]
 			row, s := int(cs/nPhase1Syms)*cube.NTwist, cs%nPhase1Syms
 			for twist := range cube.NTwist {
-				counts[t.t.at(row+int(t.t.b[twist][s]))]++
+				counts[t.t.At(row+int(t.t.b[twist][s]))]++
 			}
 		}
 	})
@@ -193,7 +193,7 @@ func (k *CosetClasses) Of(x Coset) int64 {
 func (t *CosetTable) Maneuver(x Coset) []cube.Move {
 	var toH []cube.Move
 	for d := t.Distance(x); d > 0; d-- {
-		for _, m := range metricMoves(t.metric) {
+		for _, m := range cube.MoveSetOf(t.metric).Units() {
 			if y := t.Move(x, m); t.Distance(y) == d-1 {
 				toH, x = append(toH, m), y
 				break

@@ -1,0 +1,177 @@
+package coord
+
+import (
+	"embed"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/cubecensus/cubecensus/internal/tablecache"
+)
+
+// sources are the package's files that build tables: each cached table is
+// versioned by a fingerprint of the declarations its builder uses
+// (tablecache.Fingerprint), so that a change of that code rebuilds it and
+// a change elsewhere does not. This file (the specs and the facts) and
+// coord.go (loading) build nothing and are left out, so that adding a
+// fact does not rebuild a table.
+//
+//go:embed bigtable.go cosetmoves.go cosettable.go sliceorder.go symtables.go tables.go
+var sources embed.FS
+
+// spec returns a cached table's Spec: its name, its layout's version, and
+// the fingerprint of the builder roots (computed once per root list).
+func spec(name, version string, code func() string) tablecache.Spec {
+	return tablecache.Spec{Name: name, Version: version, Code: code()}
+}
+
+// codeOf returns the fingerprint of roots, computed on first use.
+func codeOf(roots ...string) func() string {
+	return sync.OnceValue(func() string { return tablecache.Fingerprint(sources, roots...) })
+}
+
+// The builders of the cached tables: the roots of their code.
+var (
+	smallTablesRoots = []string{"buildSmallTables", "smallTables.encode"}
+	symmetriesRoots  = []string{"cachedSymmetries", "encodeSymmetries", "newPhase1Table", "newPhase2Table"}
+	phase1Roots      = []string{"newPhase1Table", "buildSymTable", "encodeSymTable"}
+	phase2Roots      = []string{"newPhase2Table", "buildSymTable", "encodeSymTable"}
+	bigTableRoots    = []string{"newBigTable", "buildBigTable", "newPhase1Table", "buildSymTable"}
+	cosetMovesRoots  = []string{"CosetTable.buildMoves", "newPhase1Table", "buildSymTable"}
+)
+
+// Their fingerprints.
+var (
+	smallTablesCode = codeOf(smallTablesRoots...)
+	symmetriesCode  = codeOf(symmetriesRoots...)
+	phase1Code      = codeOf(phase1Roots...)
+	phase2Code      = codeOf(phase2Roots...)
+	bigTableCode    = codeOf(bigTableRoots...)
+	cosetMovesCode  = codeOf(cosetMovesRoots...)
+)
+
+// The facts each cached table is checked against when it is loaded, and
+// when it is built: the entries at each distance, the classes of a
+// symmetry-reduced coordinate. The class counts are seed 000's ("Symmetry
+// reduced coordinates"); the big HTM table's levels are nissy's for the
+// same coordinate (its nxopt31 table, in its documentation); the others
+// were counted by the builds the tests check (TestSymTablesAreDistances,
+// TestCosetTable, TestBigTableSolver), and any table of the same layout
+// built by correct code has them.
+var (
+	phase1Levels       = []int64{1, 1, 5, 44, 487, 5841, 68364, 776568, 7950748, 52098876, 76236234, 3771112, 129}
+	phase1QTMLevels    = []int64{1, 1, 3, 24, 185, 1633, 14708, 130032, 1124165, 8868078, 48182278, 75087495, 7498528, 1279}
+	phase2Levels       = []int64{1, 3, 10, 52, 285, 1318, 5671, 26502, 115467, 470846, 1853056, 6535823, 18349792, 32843350, 34118883, 15974563, 1290346, 19777, 15}
+	pruneCornersLevels = []int64{1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 116112, 44416, 2304}
+	bigLevels          = map[string]struct {
+		base   int
+		levels []int64
+	}{
+		"solver-optimal-htm": {9, []int64{1, 6, 29, 164, 1433, 16772, 205033, 2513871, 30329976, 342440769, 2815191126, 6147967200, 524922320}},
+		"solver-optimal-qtm": {10, []int64{1, 2, 12, 68, 443, 3854, 34920, 317640, 2891255, 26081926, 226707676, 1655997427, 5681816836, 2269736640}},
+	}
+)
+
+// sameLevels checks a table's level counts against the known ones.
+func sameLevels(table string, got, want []int64) error {
+	if !slices.Equal(got, want) {
+		return fmt.Errorf("%s has %v entries at each distance, want %v", table, got, want)
+	}
+	return nil
+}
+
+// symTableLevels returns the level counts kept after a SymTable's entries.
+func symTableLevels(data []byte) []int64 {
+	if len(data) < 8*maxLevels {
+		return nil
+	}
+	trailer := data[len(data)-8*maxLevels:]
+	var levels []int64
+	for d := range maxLevels {
+		levels = append(levels, int64(binary.LittleEndian.Uint64(trailer[8*d:])))
+	}
+	for len(levels) > 0 && levels[len(levels)-1] == 0 {
+		levels = levels[:len(levels)-1]
+	}
+	return levels
+}
+
+// checkSymTable returns the check of a SymTable's file against its levels.
+func checkSymTable(table string, want []int64) func([]byte) error {
+	return func(data []byte) error { return sameLevels(table, symTableLevels(data), want) }
+}
+
+// checkClasses returns the check of a symmetry file's class count.
+func checkClasses(table string, want int) func([]byte) error {
+	return func(data []byte) error {
+		if len(data) < 4 {
+			return fmt.Errorf("%s has %d bytes", table, len(data))
+		}
+		if got := int(binary.LittleEndian.Uint32(data)); got != want {
+			return fmt.Errorf("%s has %d classes, want %d", table, got, want)
+		}
+		return nil
+	}
+}
+
+// checkSmallTables checks the small tables' file: every move table's
+// column a permutation of its values (a move is invertible), and the
+// corners-and-slice-order table's level counts.
+func checkSmallTables(data []byte) error {
+	t, err := decodeSmallTables(data)
+	if err != nil {
+		return err
+	}
+	for k, table := range t.moves {
+		seen := make([]bool, len(table))
+		for m := range table[0] {
+			clear(seen)
+			for _, row := range table {
+				if int(row[m]) >= len(seen) || seen[row[m]] {
+					return fmt.Errorf("the small tables' move table %d: move %d is not a permutation", k, m)
+				}
+				seen[row[m]] = true
+			}
+		}
+	}
+	levels := make([]int64, maxLevels)
+	for _, d := range t.pruneCorners {
+		if d < 0 || int(d) >= maxLevels {
+			return fmt.Errorf("the small tables' corners-and-slice-order table holds %d", d)
+		}
+		levels[d]++
+	}
+	for len(levels) > 0 && levels[len(levels)-1] == 0 {
+		levels = levels[:len(levels)-1]
+	}
+	return sameLevels("the corners-and-slice-order table", levels, pruneCornersLevels)
+}
+
+// checkBigTable returns the check of a big table's file: its base and level
+// counts where they are known, else (the huge tables, which this machine
+// has not built) that the levels count every one of its entries.
+func checkBigTable(table string, entries int) func([]byte) error {
+	return func(data []byte) error {
+		nBytes := bigWords(entries) * 4
+		if len(data) != nBytes+bigTrailer {
+			return fmt.Errorf("%s has %d bytes, want %d", table, len(data), nBytes+bigTrailer)
+		}
+		base := int(binary.LittleEndian.Uint64(data[nBytes:]))
+		var levels []int64
+		var total int64
+		for d := range maxLevels {
+			if c := int64(binary.LittleEndian.Uint64(data[nBytes+8+8*d:])); c > 0 {
+				levels, total = append(levels, c), total+c
+			}
+		}
+		known, ok := bigLevels[table]
+		switch {
+		case ok && (base != known.base || !slices.Equal(levels, known.levels)):
+			return fmt.Errorf("%s has base %d and %v entries at each distance, want %d and %v", table, base, levels, known.base, known.levels)
+		case total != int64(entries):
+			return fmt.Errorf("%s counts %d entries, has %d", table, total, entries)
+		}
+		return nil
+	}
+}

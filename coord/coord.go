@@ -1,0 +1,171 @@
+package coord
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/tablecache"
+)
+
+// Config says where the tables are kept and how their building is
+// reported.
+type Config struct {
+	// CacheDir is the tables' folder; "" is tablecache.Dir().
+	CacheDir string
+	// Progress, if set, is called while a table is built (about half a
+	// minute, the first time on a machine) with the entries reached.
+	Progress func(table string, reached, total int64)
+	// Optimal is the optimal search's table in each metric (bigtable.go:
+	// OptimalTable.Bytes of memory and of the cache's disk per metric,
+	// built on first use and loaded after); phase 1's, the zero value, is
+	// thousands of times slower than the big table on deep cubes.
+	Optimal OptimalTable
+	// Workers build the big tables (0: one per CPU).
+	Workers int
+}
+
+// report returns the progress function of a table's build.
+func (cfg Config) report(table string) func(reached, total int64) {
+	return func(reached, total int64) {
+		if cfg.Progress != nil {
+			cfg.Progress(table, reached, total)
+		}
+	}
+}
+
+// Tables are the move tables of the coordinates and the pruning tables of
+// the two-phase and optimal searches. Phase 1's and phase 2's are loaded
+// by Load; the others (phase 1 in QTM, the optimal search's big tables, the
+// coset move masks) on first use. Tables may be used by several goroutines
+// at once.
+type Tables struct {
+	Twist, Flip, Slice           MoveTable // all 18 face turns
+	Corners, UDEdges, SliceOrder MoveTable // the 10 moves of H (Phase2Moves)
+	// Layer and Order are the corners' layers and the slice edges' order
+	// (sliceorder.go), all 18 moves, for the big tables.
+	Layer, Order MoveTable
+	// Phase1 is phase 1's table in HTM; Phase2 phase 2's (symtables.go).
+	Phase1, Phase2 *SymTable
+	// PruneCorners[corners*NSliceOrder + sliceOrder] is the distance in H of
+	// the corners' permutation and the slice edges' order.
+	PruneCorners []int8
+
+	cfg   Config
+	qtm   lazy[SymTable]
+	big   map[cube.Metric]*lazy[OptimalPruning]
+	moves lazy[CosetMoves]
+
+	mu sync.Mutex
+	// storeErr and refused gather why a table could not be stored and why
+	// a kept copy was refused.
+	storeErr, refused error
+}
+
+// lazy is a table built on first use.
+type lazy[T any] struct {
+	once  sync.Once
+	table *T
+	err   error
+}
+
+// get returns the table, building it with build the first time.
+func (l *lazy[T]) get(build func() (*T, error)) (*T, error) {
+	l.once.Do(func() { l.table, l.err = build() })
+	return l.table, l.err
+}
+
+// Load returns the tables, the two-phase ones loaded from the cache folder
+// when they are there, else built and stored there.
+func Load(cfg Config) (*Tables, error) {
+	if cfg.CacheDir == "" {
+		cfg.CacheDir = tablecache.Dir()
+	}
+	t := &Tables{cfg: cfg, big: map[cube.Metric]*lazy[OptimalPruning]{cube.HTM: {}, cube.QTM: {}}}
+	small, c0, err := loadSmallTables(cfg)
+	if err != nil {
+		return nil, err
+	}
+	t.note(c0)
+	t.Layer, t.Order = small.moves[layerMoves], small.moves[orderMoves]
+	t.Twist, t.Flip, t.Slice = small.moves[twistMoves], small.moves[flipMoves], small.moves[sliceMoves]
+	t.Corners, t.UDEdges, t.SliceOrder = small.moves[cornerMoves], small.moves[udEdgeMoves], small.moves[sliceOrderMoves]
+	t.PruneCorners = small.pruneCorners
+	var c1, c2 tablecache.Table
+	if t.Phase1, c1, err = newPhase1Table(cfg, cube.HTM, t.Twist, t.Flip, t.Slice); err != nil {
+		return nil, err
+	}
+	t.note(c1)
+	if t.Phase2, c2, err = newPhase2Table(cfg, t.Corners, t.UDEdges); err != nil {
+		return nil, err
+	}
+	t.note(c2)
+	return t, nil
+}
+
+// Cached reports whether the tables Load needs are in the cache folder
+// (Load then reads them in a fraction of a second).
+func Cached(cacheDir string) bool {
+	if cacheDir == "" {
+		cacheDir = tablecache.Dir()
+	}
+	return tablecache.Has(cacheDir, phase1Name) && tablecache.Has(cacheDir, phase2Name)
+}
+
+// note keeps what the table cache said of a table it gave.
+func (t *Tables) note(c tablecache.Table) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.storeErr = joinLine(t.storeErr, c.StoreErr)
+	t.refused = joinLine(t.refused, c.Refused)
+}
+
+// joinLine joins two errors, either of which may be nil, in one line.
+func joinLine(a, b error) error {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return fmt.Errorf("%w; %w", a, b)
+}
+
+// CacheNotes says, since the last call, why a table built could not be
+// stored in the cache (internal/tablecache; the tables work all the same)
+// and why a kept copy was refused (damaged, built by other code, failing
+// its facts) and built again: each note is given once.
+func (t *Tables) CacheNotes() (storeErr, refused error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	storeErr, refused = t.storeErr, t.refused
+	t.storeErr, t.refused = nil, nil
+	return storeErr, refused
+}
+
+// Phase1In returns phase 1's table in metric m (HTM or QTM); the QTM one
+// is built or loaded on first use.
+func (t *Tables) Phase1In(m cube.Metric) (*SymTable, error) {
+	if m == cube.HTM {
+		return t.Phase1, nil
+	}
+	return t.qtm.get(func() (*SymTable, error) {
+		p, c, err := newPhase1Table(t.cfg, cube.QTM, t.Twist, t.Flip, t.Slice)
+		t.note(c)
+		return p, err
+	})
+}
+
+// Optimal returns the optimal search's table in metric m, the one
+// Config.Optimal names, built or loaded on first use; nil for phase 1's.
+func (t *Tables) Optimal(m cube.Metric) (*OptimalPruning, error) {
+	p1, err := t.Phase1In(m)
+	if err != nil || t.cfg.Optimal == Phase1Table {
+		return nil, err
+	}
+	return t.big[m].get(func() (*OptimalPruning, error) {
+		p, c, err := newBigTable(t.cfg, t.cfg.Optimal, m, t.Twist, t.Flip, t.Slice, t.Order, p1)
+		t.note(c)
+		return p, err
+	})
+}

@@ -1,0 +1,14 @@
+// Package coord is the coordinate level under the searches (seed 000, "The
+// Two-Phase Algorithm Coordinates", "Symmetry reduced coordinates", "Pruning
+// Tables"): the move tables of the coordinates the searches read off a
+// cube, the classes of the symmetry-reduced coordinates and the conjugation
+// of the others, and the pruning tables built over them: phase 1's (the
+// distance of every coset of H from H, in HTM and QTM: CosetTable), phase
+// 2's, the optimal search's big and huge tables, and the coset solver's
+// move masks (CosetMoves, after seed 002's coset solver).
+//
+// solver's two-phase and optimal searches and cosets' coset solver read
+// these tables; none of them searches. Every table is built once per
+// machine and kept in internal/tablecache's folder, checksummed; Load reads
+// the two-phase ones, the others are loaded on first use.
+package coord
