@@ -82,7 +82,9 @@ type StoredCache struct {
 var sources embed.FS
 
 // storedCode is the fingerprint of the code that builds a stored side.
-var storedCode = sync.OnceValue(func() string { return tablecache.Fingerprint(sources, "searcher.buildTable") })
+var storedCode = sync.OnceValue(func() string {
+	return tablecache.ParseSources(sources).Fingerprint("searcher.buildTable")
+})
 
 // storedVersion names the layout of a kept stored side.
 const storedVersion = "hashjoin-compact-1"

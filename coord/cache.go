@@ -26,9 +26,12 @@ func spec(name, version string, code func() string) tablecache.Spec {
 	return tablecache.Spec{Name: name, Version: version, Code: code()}
 }
 
+// parsedSources are sources parsed, on first use, once for every table.
+var parsedSources = sync.OnceValue(func() *tablecache.Sources { return tablecache.ParseSources(sources) })
+
 // codeOf returns the fingerprint of roots, computed on first use.
 func codeOf(roots ...string) func() string {
-	return sync.OnceValue(func() string { return tablecache.Fingerprint(sources, roots...) })
+	return sync.OnceValue(func() string { return parsedSources().Fingerprint(roots...) })
 }
 
 // The builders of the cached tables: the roots of their code.
@@ -115,23 +118,20 @@ func checkClasses(table string, want int) func([]byte) error {
 	}
 }
 
-// checkSmallTables checks the small tables' file: every move table's
+// check checks the small tables against their facts: every move table's
 // column a permutation of its values (a move is invertible), and the
 // corners-and-slice-order table's level counts.
-func checkSmallTables(data []byte) error {
-	t, err := decodeSmallTables(data)
-	if err != nil {
-		return err
-	}
+func (t *smallTables) check() error {
 	for k, table := range t.moves {
-		seen := make([]bool, len(table))
+		seen := make([]uint64, (len(table)+63)/64) // a bit a value, in the first-level cache
 		for m := range table[0] {
 			clear(seen)
 			for _, row := range table {
-				if int(row[m]) >= len(seen) || seen[row[m]] {
+				v := int(row[m])
+				if v >= len(table) || seen[v/64]>>(v%64)&1 != 0 {
 					return fmt.Errorf("the small tables' move table %d: move %d is not a permutation", k, m)
 				}
-				seen[row[m]] = true
+				seen[v/64] |= 1 << (v % 64)
 			}
 		}
 	}

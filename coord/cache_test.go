@@ -75,8 +75,8 @@ func TestFingerprintsFollowTheBuilders(t *testing.T) {
 		{"phase 2's table", "symtables.go", "return int(corners[x][m])", "return int(corners[x][m]) + 0", phase2Roots, true},
 		{"phase 2's table", "symtables.go", "return int(corners[x][m])", "return int(corners[x][m]) + 0", phase1Roots, false},
 	} {
-		before := tablecache.Fingerprint(sources, tc.roots...)
-		after := tablecache.Fingerprint(editedSources(t, tc.file, tc.old, tc.new), tc.roots...)
+		before := tablecache.ParseSources(sources).Fingerprint(tc.roots...)
+		after := tablecache.ParseSources(editedSources(t, tc.file, tc.old, tc.new)).Fingerprint(tc.roots...)
 		if (before != after) != tc.changes {
 			t.Errorf("%s edited (%s): fingerprint of %v %s -> %s, want a change: %v", tc.what, tc.file, tc.roots, before, after, tc.changes)
 		}

@@ -127,14 +127,20 @@ const smallTablesVersion = "moves-prunecorners-1"
 // loadSmallTables returns the small tables from the table cache, built and
 // kept there the first time.
 func loadSmallTables(cfg Config) (*smallTables, tablecache.Table, error) {
+	var small *smallTables
 	t, err := tablecache.Get(cfg.CacheDir, spec("solver-small-tables", smallTablesVersion, smallTablesCode), func() ([]byte, error) {
 		return buildSmallTables().encode(), nil
-	}, checkSmallTables)
+	}, func(data []byte) (err error) {
+		// Decoded once, to be checked and kept.
+		if small, err = decodeSmallTables(data); err != nil {
+			return err
+		}
+		return small.check()
+	})
 	if err != nil {
 		return nil, t, err
 	}
-	small, err := decodeSmallTables(t.Data)
-	return small, t, err
+	return small, t, nil
 }
 
 func buildSmallTables() *smallTables {

@@ -66,6 +66,8 @@ echo '```'
 echo
 cat scripts/bench-notes/startup.md
 echo
+cat scripts/bench-notes/engines.md
+echo
 echo "## Optimal solvers"
 echo
 echo "The optimal solver with its big tables (coord/bigtable.go, two bits an entry: the big table"

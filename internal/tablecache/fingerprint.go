@@ -14,43 +14,56 @@ import (
 	"strings"
 )
 
-// Fingerprint returns a short hash of the code that builds a table: the
-// Go declarations named as roots, found in the files of src (a package's
-// sources, embedded), and every declaration of src they use, directly or
-// through others, so that a kept copy built by other code is refused
-// (Spec.Code). A root is a function, a type, a constant or a variable, or
-// a method as "Type.Method"; a method is taken as used wherever a selector
-// of its name is. The declarations are hashed as gofmt prints them without
-// their comments and blank lines, so that a comment or layout change does
-// not rebuild a table of gigabytes, nor does a change anywhere else in the
-// program (code of other packages a table depends on is covered by the
-// facts its Check knows). It panics if a root is not declared in src: the
-// roots are the program's, and a test loads every table.
-func Fingerprint(src fs.FS, roots ...string) string {
+// Sources are a package's Go files, parsed once, whose declarations
+// fingerprint the code that builds its tables (Fingerprint).
+type Sources struct {
+	fset   *token.FileSet
+	byName map[string][]ast.Decl // top-level names, and ".Method" for methods of any type
+}
+
+// ParseSources parses the Go files of src (a package's sources, embedded).
+// It panics if they do not parse: they are the program's own.
+func ParseSources(src fs.FS) *Sources {
 	files, err := fs.Glob(src, "*.go")
 	if err != nil || len(files) == 0 {
 		panic(fmt.Sprintf("tablecache: no Go files to fingerprint (%v)", err))
 	}
-	fset := token.NewFileSet()
-	byName := map[string][]ast.Decl{} // top-level names, and ".Method" for methods of any type
+	s := &Sources{fset: token.NewFileSet(), byName: map[string][]ast.Decl{}}
 	for _, name := range files {
 		data, err := fs.ReadFile(src, name)
 		if err != nil {
 			panic(err)
 		}
-		f, err := parser.ParseFile(fset, name, data, parser.SkipObjectResolution) // comments dropped
+		f, err := parser.ParseFile(s.fset, name, data, parser.SkipObjectResolution) // comments dropped
 		if err != nil {
 			panic(err)
 		}
 		for _, decl := range f.Decls {
 			for _, key := range declNames(decl) {
-				byName[key] = append(byName[key], decl)
+				s.byName[key] = append(s.byName[key], decl)
 				if typ, method, ok := strings.Cut(key, "."); ok && typ != "" {
-					byName["."+method] = append(byName["."+method], decl)
+					s.byName["."+method] = append(s.byName["."+method], decl)
 				}
 			}
 		}
 	}
+	return s
+}
+
+// Fingerprint returns a short hash of the code that builds a table: the
+// declarations named as roots and every declaration of the sources they
+// use, directly or through others, so that a kept copy built by other code
+// is refused (Spec.Code). A root is a function, a type, a constant or a
+// variable, or a method as "Type.Method"; a method is taken as used
+// wherever a selector of its name is. The declarations are hashed as gofmt
+// prints them without their comments and blank lines, so that a comment or
+// layout change does not rebuild a table of gigabytes, nor does a change
+// anywhere else in the program (code of other packages a table depends on
+// is covered by the facts its Check knows). It panics if a root is not
+// declared in the sources: the roots are the program's, and a test loads
+// every table.
+func (s *Sources) Fingerprint(roots ...string) string {
+	byName := s.byName
 	used := map[ast.Decl]bool{}
 	var queue []ast.Decl
 	use := func(key string) {
@@ -83,7 +96,7 @@ func Fingerprint(src fs.FS, roots ...string) string {
 	var printed []string
 	for d := range used {
 		var b bytes.Buffer
-		if err := printer.Fprint(&b, fset, d); err != nil {
+		if err := printer.Fprint(&b, s.fset, d); err != nil {
 			panic(err)
 		}
 		printed = append(printed, string(withoutBlankLines(b.Bytes())))

@@ -139,7 +139,7 @@ func TestFingerprint(t *testing.T) {
 		return fstest.MapFS{"a.go": {Data: []byte("package p\n\n" + build +
 			"\n\nfunc helper() int { " + helper + " }\n\nfunc other() int { " + other + " }\n\ntype T struct{}\n\nfunc (t *T) m() int { return 1 }\n")}}
 	}
-	base := Fingerprint(src("func build() int {\n\tx := helper()\n\treturn x + new(T).m()\n}", "return 1", "return 1"), "build")
+	base := ParseSources(src("func build() int {\n\tx := helper()\n\treturn x + new(T).m()\n}", "return 1", "return 1")).Fingerprint("build")
 	for _, tc := range []struct {
 		build, helper, other string
 		same                 bool
@@ -149,11 +149,12 @@ func TestFingerprint(t *testing.T) {
 		{"func build() int {\n\tx := helper()\n\treturn x + new(T).m()\n}", "return 2", "return 1", false},
 		{"func build() int {\n\tx := helper()\n\treturn x - new(T).m()\n}", "return 1", "return 1", false},
 	} {
-		if got := Fingerprint(src(tc.build, tc.helper, tc.other), "build"); (got == base) != tc.same {
+		if got := ParseSources(src(tc.build, tc.helper, tc.other)).Fingerprint("build"); (got == base) != tc.same {
 			t.Errorf("%q, helper %q, other %q: fingerprint %s, base %s; want the same: %v", tc.build, tc.helper, tc.other, got, base, tc.same)
 		}
 	}
-	if Fingerprint(src("func build() int { return helper() }", "return 1", "return 1"), "T.m") == Fingerprint(src("func build() int { return helper() }", "return 1", "return 1"), "build") {
+	two := ParseSources(src("func build() int { return helper() }", "return 1", "return 1"))
+	if two.Fingerprint("T.m") == two.Fingerprint("build") {
 		t.Error("two roots with different code share a fingerprint")
 	}
 	defer func() {
@@ -161,5 +162,5 @@ func TestFingerprint(t *testing.T) {
 			t.Error("a name not declared did not panic")
 		}
 	}()
-	Fingerprint(src("func build() int { return 1 }", "return 1", "return 1"), "missing")
+	ParseSources(src("func build() int { return 1 }", "return 1", "return 1")).Fingerprint("missing")
 }
