@@ -25,19 +25,25 @@ type CosetMoves struct {
 	// S(s) to its entry, of the moves whose entry bits are v in the entry's
 	// mask's k-th six bits.
 	toCoset [nPhase1Syms][3][64]uint32
-	// near holds the entries of the cosets within nearDepth of H, hashed
-	// by their index (nearSlot).
-	near []uint64
+	// near and nearCosets are the masks of the cosets near H, kept apart
+	// from the 705 MB table (see nearEntriesDepth and NearDepth).
+	near       []uint64
+	nearCosets *nearCosets
 }
 
-// nearDepth bounds the distance of the cosets whose entries CosetMoves
-// keeps apart, in 1 MB that stays in the caches: 74,743 entries. A coset
-// search looks up about as many children at each distance from H (a node
-// with k moves left leads on only from a coset within k of H), so the
-// cosets within 6 were about three quarters of a depth-14 search's
-// look-ups (counted once, with temporary counters), each a cache miss in
-// the 705 MB table.
-const nearDepth = 6
+// The near-H cache. A coset search looks up about as many children at each
+// distance from H (a node with k moves left leads on only from a coset
+// within k of H), so the cosets within 6 were about three quarters of a
+// depth-14 search's look-ups (counted once, with temporary counters), each
+// two cache misses in the big tables (the entry's class and symmetry, then
+// the entry). The cache keeps their masks apart at two grains, each as
+// large as stays in a core's caches: by entry, the entries within
+// nearEntriesDepth (74,743, 1 MB: Masks reads them after Entry's look-up),
+// and by coset, the cosets within NearDepth (7,803, 192 KB, in the
+// second-level cache: NearMasks needs no Entry, and after a prepass the
+// children a node with up to five moves left goes on to are all within
+// four).
+const nearEntriesDepth = 6
 
 // A near slot holds an entry's index in its low nearKeyBits and its 36
 // bits of masks above; an empty slot holds nearEmpty.
@@ -93,6 +99,7 @@ func (t *CosetTable) loadMoves() (*CosetMoves, error) {
 			}
 		}
 	}
+	cm.nearCosets = newNearCosets(cm) // from At, which needs the tables above
 	return cm, nil
 }
 
@@ -158,7 +165,7 @@ func (t *CosetTable) checkMoves(data []byte) error {
 	return nil
 }
 
-// keepNear fills cm.near from the entries of the cosets within nearDepth.
+// keepNear fills cm.near from the entries of the cosets within nearEntriesDepth.
 func (cm *CosetMoves) keepNear() {
 	p := cm.t.t
 	cm.near = make([]uint64, nearSlots)
@@ -166,7 +173,7 @@ func (cm *CosetMoves) keepNear() {
 		cm.near[k] = nearEmpty
 	}
 	for i := range phase1Entries {
-		if p.At(i) > nearDepth {
+		if p.At(i) > nearEntriesDepth {
 			continue
 		}
 		k := nearSlot(i)
@@ -188,7 +195,7 @@ func (cm *CosetMoves) entry(i int) uint64 {
 // At returns the masks (bit m for face turn m) of the moves that take
 // coset x one move nearer H and of those that keep its distance.
 func (cm *CosetMoves) At(x Coset) (nearer, same uint32) {
-	return cm.Masks(cm.Entry(x), nearDepth+1)
+	return cm.Masks(cm.Entry(x), nearEntriesDepth+1)
 }
 
 // MovesEntry names the entry of CosetMoves that holds a coset's masks, in
@@ -210,19 +217,19 @@ func (cm *CosetMoves) Entry(x Coset) MovesEntry {
 }
 
 // Masks returns At's masks from the coset's entry, for a coset known to lie
-// n moves from H: those within nearDepth are read from the entries kept
+// n moves from H: those within nearEntriesDepth are read from the entries kept
 // apart (keepNear).
 func (cm *CosetMoves) Masks(e MovesEntry, n int) (nearer, same uint32) {
 	i := uint64(e.index)
 	v, found := uint64(0), false
-	for k := nearSlot(int(i)); n <= nearDepth; k = (k + 1) % nearSlots {
+	for k := nearSlot(int(i)); n <= nearEntriesDepth; k = (k + 1) % nearSlots {
 		slot := cm.near[k]
 		if found = slot&nearEmpty == i; found || slot == nearEmpty {
 			v = slot >> nearKeyBits
 			break
 		}
 	}
-	if !found { // further than nearDepth, or n was wrong
+	if !found { // further than nearEntriesDepth, or n was wrong
 		v = cm.entry(int(i))
 	}
 	conj := &cm.toCoset[e.sym]
@@ -234,3 +241,72 @@ func (cm *CosetMoves) Masks(e MovesEntry, n int) (nearer, same uint32) {
 
 // Table returns the coset table the moves were read from.
 func (cm *CosetMoves) Table() *CosetTable { return cm.t }
+
+// NearDepth is the distance from H within which NearMasks answers.
+const NearDepth = 4
+
+// nearCosets holds the masks of the cosets within NearDepth of H, hashed
+// by their coordinates (open addressing, linear probing).
+type nearCosets struct {
+	keys  []uint32 // nearKey(x) + 1 for coset x; 0 marks an empty slot
+	pairs []uint64 // nearer | same<<32
+	shift uint
+}
+
+// nearKey packs coset x.
+func nearKey(x Coset) uint32 {
+	return uint32((x.Slice*cube.NFlip+x.Flip)*cube.NTwist + x.Twist)
+}
+
+// newNearCosets finds the cosets within NearDepth of H, breadth first from
+// H by every face turn, and keeps their masks from cm.
+func newNearCosets(cm *CosetMoves) *nearCosets {
+	t := cm.t
+	level, seen := []Coset{{}}, map[Coset]bool{{}: true}
+	var all []Coset
+	for d := 0; d <= NearDepth; d++ {
+		all = append(all, level...)
+		var next []Coset
+		for _, x := range level {
+			for m := range cube.Move(cube.NFaceMoves) {
+				if y := t.Move(x, m); !seen[y] {
+					seen[y] = true
+					next = append(next, y)
+				}
+			}
+		}
+		level = next
+	}
+	bits := uint(1)
+	for 1<<bits < 2*len(all) {
+		bits++
+	}
+	h := &nearCosets{keys: make([]uint32, 1<<bits), pairs: make([]uint64, 1<<bits), shift: 32 - bits}
+	for _, x := range all {
+		nearer, same := cm.At(x)
+		i := h.slot(nearKey(x))
+		for h.keys[i] != 0 {
+			i = (i + 1) & uint32(len(h.keys)-1)
+		}
+		h.keys[i], h.pairs[i] = nearKey(x)+1, uint64(nearer)|uint64(same)<<32
+	}
+	return h
+}
+
+// slot is where the search for key k begins (a multiplicative hash).
+func (h *nearCosets) slot(k uint32) uint32 { return k * 0x9e3779b1 >> h.shift }
+
+// NearMasks returns At(x) for a coset x within NearDepth of H, from the
+// near-H cache alone.
+func (cm *CosetMoves) NearMasks(x Coset) (nearer, same uint32) {
+	h := cm.nearCosets
+	k := nearKey(x) + 1
+	for i := h.slot(k - 1); ; i = (i + 1) & uint32(len(h.keys)-1) {
+		switch h.keys[i] {
+		case k:
+			return uint32(h.pairs[i]), uint32(h.pairs[i] >> 32)
+		case 0:
+			panic("coord: a coset said to be near H is not")
+		}
+	}
+}

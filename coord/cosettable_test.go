@@ -167,32 +167,90 @@ func TestCosetMoves(t *testing.T) {
 	near := map[int]int{}
 	for range 20_000 {
 		x := Coset{}
-		for range rng.IntN(2 * nearDepth) {
+		for range rng.IntN(2 * nearEntriesDepth) {
 			x = table.Move(x, cube.Move(rng.IntN(cube.NFaceMoves)))
-			if n := table.Distance(x); n <= nearDepth {
+			if n := table.Distance(x); n <= nearEntriesDepth {
 				nearer, same := cm.Masks(cm.Entry(x), n)
 				check(x, n, nearer, same)
 				near[n]++
 			}
 		}
 	}
-	for n := range nearDepth + 1 {
+	for n := range nearEntriesDepth + 1 {
 		if near[n] == 0 {
 			t.Fatalf("no coset at %d from H checked", n)
 		}
 	}
-	// The entries kept apart are those the build counted within nearDepth
-	// (74,743, the figure nearDepth's doc gives).
+	// The entries kept apart are those the build counted within nearEntriesDepth
+	// (74,743, the figure nearEntriesDepth's doc gives).
 	var kept, counted int64
 	for _, slot := range cm.near {
 		if slot != nearEmpty {
 			kept++
 		}
 	}
-	for _, n := range table.t.levels[:nearDepth+1] {
+	for _, n := range table.t.levels[:nearEntriesDepth+1] {
 		counted += n
 	}
 	if kept != counted || kept != 74_743 {
-		t.Fatalf("%d entries kept apart, the build counted %d within %d (the doc says 74,743)", kept, counted, nearDepth)
+		t.Fatalf("%d entries kept apart, the build counted %d within %d (the doc says 74,743)", kept, counted, nearEntriesDepth)
+	}
+}
+
+// The near-H cache by coset holds exactly the cosets within NearDepth
+// moves of H: H, every entry within NearDepth, every face turn of an entry
+// nearer than NearDepth an entry, and as many as results/coset_distance.arrow counts
+// within 4 moves in HTM; and each entry's masks are those found by moving
+// its coset by every face turn and comparing distances.
+func TestNearCosets(t *testing.T) {
+	table, err := shared().CosetTable(cube.HTM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cm, err := table.Moves()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := cm.nearCosets
+	// has asks masks, the search's own look-up, which panics on a coset
+	// that is not in the table.
+	has := func(x Coset) (ok bool) {
+		defer func() { ok = recover() == nil }()
+		cm.NearMasks(x)
+		return
+	}
+	if !has(Coset{}) {
+		t.Fatal("H's own coset is missing")
+	}
+	n := 0
+	for _, k := range h.keys {
+		if k == 0 {
+			continue
+		}
+		n++
+		x := Coset{Twist: int(k-1) % cube.NTwist, Flip: int(k-1) / cube.NTwist % cube.NFlip, Slice: int(k-1) / cube.NTwist / cube.NFlip}
+		d := table.Distance(x)
+		if d > NearDepth {
+			t.Fatalf("coset %+v is %d moves from H", x, d)
+		}
+		var wantNearer, wantSame uint32
+		for m := range cube.Move(cube.NFaceMoves) {
+			y := table.Move(x, m)
+			if d < NearDepth && !has(y) {
+				t.Fatalf("coset %+v, %d moves from H, is missing", y, table.Distance(y))
+			}
+			switch table.Distance(y) - d {
+			case -1:
+				wantNearer |= 1 << m
+			case 0:
+				wantSame |= 1 << m
+			}
+		}
+		if nearer, same := cm.NearMasks(x); nearer != wantNearer || same != wantSame {
+			t.Fatalf("coset %+v: masks %#x, %#x; moving it gives %#x, %#x", x, nearer, same, wantNearer, wantSame)
+		}
+	}
+	if n != 1+4+50+592+7156 {
+		t.Fatalf("%d cosets within %d moves of H, want 7,803", n, NearDepth)
 	}
 }

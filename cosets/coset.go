@@ -56,7 +56,6 @@ type CosetSolver struct {
 	table *coord.CosetTable
 	moves *coord.CosetMoves
 	two   *solver.Solver
-	near  *nearH
 	bm    *Bitmap
 	// workers is the number of goroutines of each search and prepass.
 	workers int
@@ -68,7 +67,7 @@ type CosetSolver struct {
 // within the bound will do).
 func NewCosetSolver(moves *coord.CosetMoves, two *solver.Solver, bm *Bitmap, workers int) *CosetSolver {
 	build()
-	return &CosetSolver{table: moves.Table(), moves: moves, two: two, near: newNearH(moves), bm: bm, workers: workers}
+	return &CosetSolver{table: moves.Table(), moves: moves, two: two, bm: bm, workers: workers}
 }
 
 // Levels counts the positions of the coset of r at each distance from
@@ -133,7 +132,7 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 	prepassed := d > 0 && (c.total >= c.prepassFrom || how != fullSearch)
 	start := time.Now()
 	n := c.total
-	search := depthSearch{r: c.r, moves: c.moves, near: c.near, d: d, prepassed: prepassed, first: allMoves, workers: c.workers}
+	search := depthSearch{r: c.r, moves: c.moves, d: d, prepassed: prepassed, first: allMoves, workers: c.workers}
 	if prepassed {
 		n = c.bm.extend(c.workers, c.total)
 		if c.r == cube.Solved { // the trivial coset's other side (inverse.go)
@@ -215,7 +214,6 @@ const partialChunk = 16
 type depthSearch struct {
 	r         cube.Cube
 	moves     *coord.CosetMoves
-	near      *nearH
 	d         int
 	bm        *Bitmap
 	prepassed bool
@@ -297,7 +295,7 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	for lo := 0; lo < len(roots) && !(stop.Goal > 0 && stop.Found+added >= stop.Goal); lo += chunk {
 		part := roots[lo:min(lo+chunk, len(roots))]
 		parallel.For(len(part), sc.workers, func(int) func(int) {
-			w := &cosetSearch{table: table, moves: moves, set: flush, last: allMoves, needed: within, frames: make([]children, d+1), near: sc.near, meet: sc.meet}
+			w := &cosetSearch{table: table, moves: moves, set: flush, last: allMoves, needed: within, frames: make([]children, d+1), meet: sc.meet}
 			if sc.meet != nil {
 				w.meetAt = sc.meet.depth
 			}
@@ -379,8 +377,6 @@ type cosetSearch struct {
 	// batch holds the positions found and not yet given to set.
 	batch []Coord
 	set   func([]Coord)
-	// near gives the masks of the children near H.
-	near *nearH
 	// meet, if not nil, holds the positions meetAt moves before those
 	// left: the search looks up its nodes with meetAt moves to go there
 	// instead of searching on (meet.go); meetAt is 0 without it.
@@ -429,78 +425,6 @@ var (
 		return t
 	}()
 )
-
-// nearH holds the move masks of the cosets within nearDepth moves of H
-// (7,803 of them in HTM), in a hash table of 192 KB that stays in the
-// core's second-level cache. The search meets them at nearly every node
-// of its last levels: after a prepass the children a node with up to five
-// moves left goes on to are all within four moves (neededAfterPrepass),
-// and finding their masks here saves the coset move table's two cache
-// misses each.
-type nearH struct {
-	keys  []uint32 // nearKey(x) + 1 for coset x; 0 marks an empty slot
-	pairs []uint64 // nearer | same<<32
-	shift uint
-}
-
-// nearDepth is the distance from H within which nearH holds the cosets.
-const nearDepth = 4
-
-// nearKey packs coset x.
-func nearKey(x coord.Coset) uint32 {
-	return uint32((x.Slice*cube.NFlip+x.Flip)*cube.NTwist + x.Twist)
-}
-
-// newNearH finds the cosets within nearDepth moves of H, breadth first
-// from H by every face turn, and keeps their masks from cm.
-func newNearH(cm *coord.CosetMoves) *nearH {
-	t := cm.Table()
-	level, seen := []coord.Coset{{}}, map[coord.Coset]bool{{}: true}
-	var all []coord.Coset
-	for d := 0; d <= nearDepth; d++ {
-		all = append(all, level...)
-		var next []coord.Coset
-		for _, x := range level {
-			for m := range cube.Move(cube.NFaceMoves) {
-				if y := t.Move(x, m); !seen[y] {
-					seen[y] = true
-					next = append(next, y)
-				}
-			}
-		}
-		level = next
-	}
-	bits := uint(1)
-	for 1<<bits < 2*len(all) {
-		bits++
-	}
-	h := &nearH{keys: make([]uint32, 1<<bits), pairs: make([]uint64, 1<<bits), shift: 32 - bits}
-	for _, x := range all {
-		nearer, same := cm.At(x)
-		i := h.slot(nearKey(x))
-		for h.keys[i] != 0 {
-			i = (i + 1) & uint32(len(h.keys)-1)
-		}
-		h.keys[i], h.pairs[i] = nearKey(x)+1, uint64(nearer)|uint64(same)<<32
-	}
-	return h
-}
-
-// slot is where the search for key k begins (a multiplicative hash).
-func (h *nearH) slot(k uint32) uint32 { return k * 0x9e3779b1 >> h.shift }
-
-// masks returns the masks of x, which must be within nearDepth moves of H.
-func (h *nearH) masks(x coord.Coset) (nearer, same uint32) {
-	k := nearKey(x) + 1
-	for i := h.slot(k - 1); ; i = (i + 1) & uint32(len(h.keys)-1) {
-		switch h.keys[i] {
-		case k:
-			return uint32(h.pairs[i]), uint32(h.pairs[i] >> 32)
-		case 0:
-			panic("cosets: a coset said to be near H is not")
-		}
-	}
-}
 
 // search continues from position p in coset x, at distance n from H, by
 // the moves of the mask moves (those that may follow the last), with left
@@ -560,15 +484,15 @@ func (w *cosetSearch) search(p perm, x coord.Coset, n int, nearer, same, moves u
 		return
 	}
 	for i := range k {
-		if c := &children[i]; c.n > nearDepth {
+		if c := &children[i]; c.n > coord.NearDepth {
 			c.entry = w.moves.Entry(c.x)
 		}
 	}
 	for i := range k {
-		if c := &children[i]; c.n > nearDepth {
+		if c := &children[i]; c.n > coord.NearDepth {
 			c.nearer, c.same = w.moves.Masks(c.entry, c.n)
 		} else {
-			c.nearer, c.same = w.near.masks(c.x)
+			c.nearer, c.same = w.moves.NearMasks(c.x)
 		}
 	}
 	for i := range k {

@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/solver"
 )
 
 // The trivial coset is also symmetric. The 16 symmetries that keep the U-D
@@ -15,7 +14,7 @@ import (
 // inverses reach. Conjugating a canonical sequence conjugates its runs (the
 // turns of one axis between turns of others) one by one, so a search that
 // begins only with one sequence of runs of each orbit under the symmetries
-// (solver.SymmetricRoots) finds a conjugate of each such position, and
+// (cube.SymmetricRoots) finds a conjugate of each such position, and
 // closing the bitmap under the symmetries afterwards adds the rest: by a
 // pass over it (closeUnderSymmetry), or, when the search added few
 // positions, by setting their conjugates (addConjugates). The positions the search must find begin and end with a
@@ -43,7 +42,7 @@ const symmetricFrom = 12
 // quarter turns outside A.
 func symmetricHRoots(d int) [][]cube.Move {
 	var roots [][]cube.Move
-	for _, root := range solver.SymmetricRoots(cube.HTM, hSymmetries, d) {
+	for _, root := range cube.SymmetricRoots(cube.HTM, hSymmetries, d) {
 		firstRun := true
 		for _, m := range root {
 			if m.Axis() != root[0].Axis() {

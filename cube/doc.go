@@ -21,6 +21,11 @@
 //     rotations move the centers, so a sequence is judged relative to the
 //     centers (see Position): the slice-turn metric of seed 000.
 //
+// Move sets are values (MoveSet: FaceTurns, QuarterTurns and SliceTurns
+// for HTM, QTM and STM, and HTurns for Kociemba's H), and a search of a
+// cube with symmetries begins with one sequence of runs per orbit of them
+// (SymmetricRoots).
+//
 // Misuse of the API (an index out of range, a move that is not a Move)
 // panics with a message starting "cube:". Bad data (a facelet string, a
 // maneuver, an invalid cube) is returned as an error wrapping one of the

@@ -33,5 +33,5 @@
 // names: phase 1's, or one of the big tables (coord's bigtable.go: 2.3 GiB
 // and 13.8 GiB a metric, built once per machine), chosen for a memory
 // budget by coord.OptimalTableFor. A cube with symmetries is searched from one
-// beginning per orbit of them (symroots.go).
+// beginning per orbit of them (cube's symroots.go: SymmetricRoots).
 package solver

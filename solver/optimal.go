@@ -26,7 +26,7 @@ import (
 // Depths are searched in order, so the first solution found is optimal.
 // The sequences of each depth are cut into subtrees by their first moves
 // (rootMoves; a symmetric cube's by its first two runs, one pair of each orbit of
-// its symmetries: symroots.go), searched on the workers and merged in order: the solution
+// its symmetries: cube.SymmetricRoots), searched on the workers and merged in order: the solution
 // returned is the first in that order whatever the worker count. After a
 // depth searched whole, the next searches first the subtrees that had the
 // most nodes there (nissy's H48 solver, "Heuristically sorting tasks": a
@@ -155,18 +155,18 @@ func (s *Solver) Optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 	if m != cube.HTM && m != cube.QTM {
 		return Optimal{}, fmt.Errorf("solver: optimal solutions in %v are not supported (HTM or QTM)", m)
 	}
-	return s.optimal(ctx, c, m, workers, symmetriesOf(c))
+	return s.optimal(ctx, c, m, workers, cube.SymmetriesOf(c))
 }
 
 // optimal is Optimal with the symmetries of c that the search may use
-// (symroots.go); with the identity alone it searches every sequence.
+// (cube.SymmetricRoots); with the identity alone it searches every sequence.
 func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, workers int, syms []cube.Sym) (Optimal, error) {
 	table, err := s.optimalTable(m)
 	if err != nil {
 		return Optimal{}, err
 	}
 	start := s.tripleOf(c)
-	var symmetric symmetricRootsByRuns
+	symmetric := cube.NewSymmetricRootSets(m, syms)
 	res := Optimal{Lower: table.bound(&start)}
 	if c == cube.Solved {
 		return Optimal{Moves: []cube.Move{}}, nil
@@ -182,8 +182,8 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 		}
 		var roots [][]cube.Move
 		closedAt := -1
-		if len(syms) > 1 && depth > axisRunsCost(1) {
-			roots, closedAt = symmetric.roots(m, syms, depth), 0
+		if len(syms) > 1 && depth > cube.MaxRunCost {
+			roots, closedAt = symmetric.Roots(depth), 0
 		} else {
 			n := coarseRootMoves
 			if order.searched() >= fineRootsAfter {

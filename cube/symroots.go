@@ -1,11 +1,9 @@
-package solver
+package cube
 
 import (
 	"cmp"
 	"fmt"
 	"slices"
-
-	"github.com/cubecensus/cubecensus/cube"
 )
 
 // A symmetric cube needs only part of the search. If S^-1 c S = c for a
@@ -23,13 +21,13 @@ import (
 // begins with sequences of two or three runs, one of each orbit under the
 // cube's symmetries, and continues on another axis after each.
 
-// axisRun is the turns of one axis: each face's power (0 to 3) by cube.Layer.
+// axisRun is the turns of one axis: each face's power (0 to 3) by Layer.
 type axisRun [6]uint8
 
 // allAxisRuns lists the runs with at least one turn, axis by axis.
 var allAxisRuns = func() []axisRun {
 	var runs []axisRun
-	for f := range cube.Layer(3) {
+	for f := range Layer(3) {
 		g := f + 3 // the opposite face
 		for p := range 4 {
 			for q := range 4 {
@@ -45,21 +43,21 @@ var allAxisRuns = func() []axisRun {
 }()
 
 // axis returns the axis of r's turns.
-func (r axisRun) axis() cube.Axis {
+func (r axisRun) axis() Axis {
 	for f, p := range r {
 		if p != 0 {
-			return cube.MoveOf(cube.Layer(f), int(p)).Axis()
+			return MoveOf(Layer(f), int(p)).Axis()
 		}
 	}
-	panic("solver: an empty axisRun")
+	panic("cube: an empty axisRun")
 }
 
 // conjugate returns r's turns conjugated by s: S^-1 m S for each.
-func (r axisRun) conjugate(s cube.Sym) axisRun {
+func (r axisRun) conjugate(s Sym) axisRun {
 	var c axisRun
 	for f, p := range r {
 		if p != 0 {
-			m := cube.ConjugateMove(cube.MoveOf(cube.Layer(f), int(p)), s)
+			m := ConjugateMove(MoveOf(Layer(f), int(p)), s)
 			c[m.Layer()] = uint8(m.Power())
 		}
 	}
@@ -67,23 +65,23 @@ func (r axisRun) conjugate(s cube.Sym) axisRun {
 }
 
 // moves returns r as a canonical sequence of metric m's moves of cost 1:
-// the faces in cube.CanFollow's order, a half turn in QTM as two clockwise
+// the faces in CanFollow's order, a half turn in QTM as two clockwise
 // quarter turns.
-func (r axisRun) moves(m cube.Metric) []cube.Move {
-	var out []cube.Move
-	faces := []cube.Layer{}
+func (r axisRun) moves(m Metric) []Move {
+	var out []Move
+	faces := []Layer{}
 	for f, p := range r {
 		if p != 0 {
-			faces = append(faces, cube.Layer(f))
+			faces = append(faces, Layer(f))
 		}
 	}
-	slices.SortFunc(faces, func(a, b cube.Layer) int {
-		return cmp.Compare(cube.MoveOf(a, 1).AxisRank(), cube.MoveOf(b, 1).AxisRank())
+	slices.SortFunc(faces, func(a, b Layer) int {
+		return cmp.Compare(MoveOf(a, 1).AxisRank(), MoveOf(b, 1).AxisRank())
 	})
 	for _, f := range faces {
-		mv := cube.MoveOf(f, int(r[f]))
-		if m == cube.QTM && r[f] == 2 {
-			out = append(out, cube.MoveOf(f, 1), cube.MoveOf(f, 1))
+		mv := MoveOf(f, int(r[f]))
+		if m == QTM && r[f] == 2 {
+			out = append(out, MoveOf(f, 1), MoveOf(f, 1))
 		} else {
 			out = append(out, mv)
 		}
@@ -91,12 +89,12 @@ func (r axisRun) moves(m cube.Metric) []cube.Move {
 	return out
 }
 
-// symmetriesOf returns the symmetries S with S^-1 c S = c, the identity
+// SymmetriesOf returns the symmetries S with S^-1 c S = c, the identity
 // first.
-func symmetriesOf(c cube.Cube) []cube.Sym {
-	var syms []cube.Sym
-	for s := range cube.Sym(cube.NSyms) {
-		if cube.Conjugate(c, s) == c {
+func SymmetriesOf(c Cube) []Sym {
+	var syms []Sym
+	for s := range Sym(NSyms) {
+		if Conjugate(c, s) == c {
 			syms = append(syms, s)
 		}
 	}
@@ -107,10 +105,10 @@ func symmetriesOf(c cube.Cube) []cube.Sym {
 // metric m: for each orbit, under syms, of the sequences of n runs (each on
 // another axis than the one before), the sequence that comes first in
 // allAxisRuns' order, as the moves of a canonical sequence. At a depth where
-// every sequence has at least n runs (axisRunsCost), every solution is a
+// every sequence has at least n runs (MaxRunCost), every solution is a
 // conjugate of one that begins with a root of at most that cost; the search
-// must not extend a root's last run (see optimalSearch.closedAt).
-func symmetricRoots(m cube.Metric, syms []cube.Sym, n int) [][]cube.Move {
+// must not extend a root's last run (solver's optimal search closes it).
+func symmetricRoots(m Metric, syms []Sym, n int) [][]Move {
 	index := make(map[axisRun]int, len(allAxisRuns))
 	for i, r := range allAxisRuns {
 		index[r] = i
@@ -136,13 +134,13 @@ func symmetricRoots(m cube.Metric, syms []cube.Sym, n int) [][]cube.Move {
 		}
 		return true
 	}
-	var roots [][]cube.Move
+	var roots [][]Move
 	seq := make([]int, 0, n)
 	var extend func()
 	extend = func() {
 		if len(seq) == n {
 			if first(seq) {
-				var root []cube.Move
+				var root []Move
 				for _, i := range seq {
 					root = append(root, allAxisRuns[i].moves(m)...)
 				}
@@ -169,38 +167,46 @@ func symmetricRoots(m cube.Metric, syms []cube.Sym, n int) [][]cube.Move {
 // of syms of a sequence that begins with a root and continues on another
 // axis than the root's last move. The roots have two runs, or three where
 // every sequence of the depth has three, and cost at most depth; depth
-// must be more than 4, so that every sequence has at least two runs.
-func SymmetricRoots(m cube.Metric, syms []cube.Sym, depth int) [][]cube.Move {
-	if depth <= axisRunsCost(1) {
-		panic(fmt.Sprintf("solver: symmetric roots of depth %d: a sequence may have a single run", depth))
-	}
-	var r symmetricRootsByRuns
-	return r.roots(m, syms, depth)
+// must be more than MaxRunCost, so that every sequence has at least two
+// runs.
+func SymmetricRoots(m Metric, syms []Sym, depth int) [][]Move {
+	return NewSymmetricRootSets(m, syms).Roots(depth)
 }
 
-// axisRunsCost is the cost in any metric above which every sequence has
-// more than n runs: a run costs at most 2 face turns or 4 quarter turns
-// (U2 D2).
-func axisRunsCost(n int) int { return 4 * n }
+// MaxRunCost is the most a run costs in any metric: 2 face turns, or 4
+// quarter turns (U2 D2). Above n times it, every sequence has more than n
+// runs.
+const MaxRunCost = 4
 
-// symmetricRootsByRuns holds a cube's symmetric roots of 2 and 3 runs,
-// made when first needed.
-type symmetricRootsByRuns [4][][]cube.Move
+// SymmetricRootSets holds a cube's symmetric roots of two and three runs,
+// made when first needed: a search asks at every depth.
+type SymmetricRootSets struct {
+	metric Metric
+	syms   []Sym
+	byRuns [4][][]Move
+}
 
-// roots returns the roots for a search of the given depth: of three runs
-// where every sequence has three (more, smaller subtrees for the workers),
-// else of two, those that cost at most depth.
-func (r *symmetricRootsByRuns) roots(m cube.Metric, syms []cube.Sym, depth int) [][]cube.Move {
+// NewSymmetricRootSets returns the root sets of a search in metric m of a
+// cube with symmetries syms (a group).
+func NewSymmetricRootSets(m Metric, syms []Sym) *SymmetricRootSets {
+	return &SymmetricRootSets{metric: m, syms: syms}
+}
+
+// Roots returns SymmetricRoots(m, syms, depth).
+func (r *SymmetricRootSets) Roots(depth int) [][]Move {
+	if depth <= MaxRunCost {
+		panic(fmt.Sprintf("cube: symmetric roots of depth %d: a sequence may have a single run", depth))
+	}
 	n := 2
-	if depth > axisRunsCost(2) {
+	if depth > 2*MaxRunCost {
 		n = 3
 	}
-	if r[n] == nil {
-		r[n] = symmetricRoots(m, syms, n)
+	if r.byRuns[n] == nil {
+		r.byRuns[n] = symmetricRoots(r.metric, r.syms, n)
 	}
-	var fit [][]cube.Move
-	for _, root := range r[n] {
-		if m.Length(root) <= depth {
+	var fit [][]Move
+	for _, root := range r.byRuns[n] {
+		if r.metric.Length(root) <= depth {
 			fit = append(fit, root)
 		}
 	}

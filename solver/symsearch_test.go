@@ -8,71 +8,6 @@ import (
 	"github.com/cubecensus/cubecensus/cube"
 )
 
-// TestSymmetricRootsAreOrbits: the superflip's roots are one sequence of
-// runs per orbit of its 48 symmetries, as many as Burnside's lemma counts
-// (the sequences each symmetry fixes, averaged), and every sequence of runs
-// is a conjugate of a root.
-func TestSymmetricRootsAreOrbits(t *testing.T) {
-	moves, err := cube.ParseManeuver("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	superflip := cube.FromMoves(moves)
-	syms := symmetriesOf(superflip)
-	if len(syms) != cube.NSyms {
-		t.Fatalf("the superflip has %d symmetries, want %d", len(syms), cube.NSyms)
-	}
-	for _, n := range []int{2, 3} {
-		var sequences [][]axisRun
-		var extend func(seq []axisRun)
-		extend = func(seq []axisRun) {
-			if len(seq) == n {
-				sequences = append(sequences, seq)
-				return
-			}
-			for _, r := range allAxisRuns {
-				if len(seq) == 0 || r.axis() != seq[len(seq)-1].axis() {
-					extend(append(seq[:len(seq):len(seq)], r))
-				}
-			}
-		}
-		extend(nil)
-		fixed := 0
-		for _, s := range syms {
-			for _, seq := range sequences {
-				same := true
-				for _, r := range seq {
-					same = same && r.conjugate(s) == r
-				}
-				if same {
-					fixed++
-				}
-			}
-		}
-		roots := symmetricRoots(cube.HTM, syms, n)
-		if fixed%len(syms) != 0 || len(roots) != fixed/len(syms) {
-			t.Fatalf("%d runs: %d roots, Burnside counts %d/%d orbits", n, len(roots), fixed, len(syms))
-		}
-		rootSet := map[string]bool{}
-		for _, r := range roots {
-			rootSet[cube.FormatManeuver(r)] = true
-		}
-		for _, seq := range sequences {
-			found := false
-			for _, s := range syms {
-				var moves []cube.Move
-				for _, r := range seq {
-					moves = append(moves, r.conjugate(s).moves(cube.HTM)...)
-				}
-				found = found || rootSet[cube.FormatManeuver(moves)]
-			}
-			if !found {
-				t.Fatalf("%d runs: no conjugate of %v is a root", n, seq)
-			}
-		}
-	}
-}
-
 // TestSymmetricSearch: on cubes with symmetries the search that uses them
 // finds solutions exactly as short, and proves the same bounds, as the
 // search of every sequence, with fewer nodes. The cubes are the symmetric
@@ -85,7 +20,7 @@ func TestSymmetricSearch(t *testing.T) {
 	var cubes []cube.Cube
 	for d, level := range levels {
 		for _, c := range level {
-			syms := symmetriesOf(c)
+			syms := cube.SymmetriesOf(c)
 			if len(syms) == 1 {
 				continue
 			}
@@ -119,7 +54,7 @@ func TestSymmetricSearch(t *testing.T) {
 			if m == cube.QTM && i%4 != 0 {
 				continue // QTM's deeper searches take longer: a quarter of the cubes
 			}
-			syms := symmetriesOf(c)
+			syms := cube.SymmetriesOf(c)
 			if len(syms) < 2 {
 				t.Fatalf("cube %d has lost its symmetries", i)
 			}
