@@ -6,6 +6,7 @@ import (
 	"runtime"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/openhash"
 	"github.com/cubecensus/cubecensus/internal/parallel"
 	"github.com/cubecensus/cubecensus/internal/tablecache"
 )
@@ -27,8 +28,8 @@ type CosetMoves struct {
 	toCoset [nPhase1Syms][3][64]uint32
 	// near and nearCosets are the masks of the cosets near H, kept apart
 	// from the 705 MB table (see nearEntriesDepth and NearDepth).
-	near       []uint64
-	nearCosets *nearCosets
+	near       openhash.Table[uint64]
+	nearCosets openhash.Table[nearCoset]
 }
 
 // The near-H cache. A coset search looks up about as many children at each
@@ -45,14 +46,9 @@ type CosetMoves struct {
 // four).
 const nearEntriesDepth = 6
 
-// A near slot holds an entry's index in its low nearKeyBits and its 36
-// bits of masks above; an empty slot holds nearEmpty.
-const (
-	nearKeyBits  = 28 // indices are below phase1Entries < 2^28
-	nearEmpty    = 1<<nearKeyBits - 1
-	nearSlotBits = 17
-	nearSlots    = 1 << nearSlotBits
-)
+// A near slot holds an entry's index plus one in its low nearKeyBits (0
+// is an empty slot) and its 36 bits of masks above.
+const nearKeyBits = 28 // indices are below phase1Entries < 2^28 - 1
 
 // cosetMovesBytes is an entry's size.
 const cosetMovesBytes = 5
@@ -165,27 +161,24 @@ func (t *CosetTable) checkMoves(data []byte) error {
 	return nil
 }
 
-// keepNear fills cm.near from the entries of the cosets within nearEntriesDepth.
+// keepNear fills cm.near from the entries of the cosets within
+// nearEntriesDepth.
 func (cm *CosetMoves) keepNear() {
 	p := cm.t.t
-	cm.near = make([]uint64, nearSlots)
-	for k := range cm.near {
-		cm.near[k] = nearEmpty
+	var n int64
+	for _, c := range p.levels[:nearEntriesDepth+1] {
+		n += c
 	}
+	cm.near = openhash.New[uint64](n, 0.6)
 	for i := range phase1Entries {
-		if p.At(i) > nearEntriesDepth {
-			continue
+		if p.At(i) <= nearEntriesDepth {
+			cm.near.Add(nearHash(i), uint64(i+1)|cm.entry(i)<<nearKeyBits)
 		}
-		k := nearSlot(i)
-		for cm.near[k] != nearEmpty {
-			k = (k + 1) % nearSlots
-		}
-		cm.near[k] = uint64(i) | cm.entry(i)<<nearKeyBits
 	}
 }
 
-// nearSlot is the first slot tried for entry i.
-func nearSlot(i int) int { return int(uint32(i) * 0x9e3779b1 >> (32 - nearSlotBits)) }
+// nearHash mixes an entry's index, or a coset's key, for the near-H cache.
+func nearHash(k int) uint64 { return uint64(k) * 0x9e3779b97f4a7c15 >> 32 }
 
 // entry returns entry i's 36 bits of masks.
 func (cm *CosetMoves) entry(i int) uint64 {
@@ -220,17 +213,19 @@ func (cm *CosetMoves) Entry(x Coset) MovesEntry {
 // n moves from H: those within nearEntriesDepth are read from the entries kept
 // apart (keepNear).
 func (cm *CosetMoves) Masks(e MovesEntry, n int) (nearer, same uint32) {
-	i := uint64(e.index)
+	i := int(e.index)
 	v, found := uint64(0), false
-	for k := nearSlot(int(i)); n <= nearEntriesDepth; k = (k + 1) % nearSlots {
-		slot := cm.near[k]
-		if found = slot&nearEmpty == i; found || slot == nearEmpty {
-			v = slot >> nearKeyBits
-			break
+	if n <= nearEntriesDepth {
+		for j := cm.near.Home(nearHash(i)); ; j = cm.near.Next(j) {
+			slot := *cm.near.At(j)
+			if found = slot&(1<<nearKeyBits-1) == uint64(i+1); found || slot == 0 {
+				v = slot >> nearKeyBits
+				break
+			}
 		}
 	}
 	if !found { // further than nearEntriesDepth, or n was wrong
-		v = cm.entry(int(i))
+		v = cm.entry(i)
 	}
 	conj := &cm.toCoset[e.sym]
 	nearer = conj[0][v&63] | conj[1][v>>6&63] | conj[2][v>>12&63]
@@ -245,13 +240,9 @@ func (cm *CosetMoves) Table() *CosetTable { return cm.t }
 // NearDepth is the distance from H within which NearMasks answers.
 const NearDepth = 4
 
-// nearCosets holds the masks of the cosets within NearDepth of H, hashed
-// by their coordinates (open addressing, linear probing).
-type nearCosets struct {
-	keys  []uint32 // nearKey(x) + 1 for coset x; 0 marks an empty slot
-	pairs []uint64 // nearer | same<<32
-	shift uint
-}
+// nearCoset is a slot of the near-H cache by coset: the coset's key plus
+// one (0 is an empty slot) and its masks.
+type nearCoset struct{ key, nearer, same uint32 }
 
 // nearKey packs coset x.
 func nearKey(x Coset) uint32 {
@@ -260,7 +251,7 @@ func nearKey(x Coset) uint32 {
 
 // newNearCosets finds the cosets within NearDepth of H, breadth first from
 // H by every face turn, and keeps their masks from cm.
-func newNearCosets(cm *CosetMoves) *nearCosets {
+func newNearCosets(cm *CosetMoves) openhash.Table[nearCoset] {
 	t := cm.t
 	level, seen := []Coset{{}}, map[Coset]bool{{}: true}
 	var all []Coset
@@ -277,34 +268,22 @@ func newNearCosets(cm *CosetMoves) *nearCosets {
 		}
 		level = next
 	}
-	bits := uint(1)
-	for 1<<bits < 2*len(all) {
-		bits++
-	}
-	h := &nearCosets{keys: make([]uint32, 1<<bits), pairs: make([]uint64, 1<<bits), shift: 32 - bits}
+	h := openhash.New[nearCoset](int64(len(all)), 0.5)
 	for _, x := range all {
 		nearer, same := cm.At(x)
-		i := h.slot(nearKey(x))
-		for h.keys[i] != 0 {
-			i = (i + 1) & uint32(len(h.keys)-1)
-		}
-		h.keys[i], h.pairs[i] = nearKey(x)+1, uint64(nearer)|uint64(same)<<32
+		h.Add(nearHash(int(nearKey(x))), nearCoset{nearKey(x) + 1, nearer, same})
 	}
 	return h
 }
 
-// slot is where the search for key k begins (a multiplicative hash).
-func (h *nearCosets) slot(k uint32) uint32 { return k * 0x9e3779b1 >> h.shift }
-
 // NearMasks returns At(x) for a coset x within NearDepth of H, from the
 // near-H cache alone.
 func (cm *CosetMoves) NearMasks(x Coset) (nearer, same uint32) {
-	h := cm.nearCosets
-	k := nearKey(x) + 1
-	for i := h.slot(k - 1); ; i = (i + 1) & uint32(len(h.keys)-1) {
-		switch h.keys[i] {
-		case k:
-			return uint32(h.pairs[i]), uint32(h.pairs[i] >> 32)
+	h, k := &cm.nearCosets, nearKey(x)
+	for i := h.Home(nearHash(int(k))); ; i = h.Next(i) {
+		switch s := h.At(i); s.key {
+		case k + 1:
+			return s.nearer, s.same
 		case 0:
 			panic("coord: a coset said to be near H is not")
 		}

@@ -184,8 +184,8 @@ func TestCosetMoves(t *testing.T) {
 	// The entries kept apart are those the build counted within nearEntriesDepth
 	// (74,743, the figure nearEntriesDepth's doc gives).
 	var kept, counted int64
-	for _, slot := range cm.near {
-		if slot != nearEmpty {
+	for _, slot := range cm.near.All() {
+		if slot != 0 {
 			kept++
 		}
 	}
@@ -223,7 +223,8 @@ func TestNearCosets(t *testing.T) {
 		t.Fatal("H's own coset is missing")
 	}
 	n := 0
-	for _, k := range h.keys {
+	for _, slot := range h.All() {
+		k := slot.key
 		if k == 0 {
 			continue
 		}

@@ -1,5 +1,7 @@
 package cosets
 
+import "github.com/cubecensus/cubecensus/internal/openhash"
+
 // A coset's last levels leave few positions unfound, while its search
 // still makes billions of probes, nearly all of positions found long ago
 // (H's depth 17: 271,148 positions left of 19.5 billion). Setting each
@@ -20,9 +22,8 @@ const onlyLeftBelow = 1 << 20
 // filter took 1 MB, which stays in the core's cache, where the table's 8
 // MB did not, and about 95% of the probes stopped there.
 type coordSet struct {
-	keys   []uint64 // key(x) + 1; 0 is an empty slot
-	mask   uint64
-	filter bloomFilter // of hash(key(x))
+	keys   openhash.Table[uint64] // key(x), never 0
+	filter bloomFilter            // of hash(key(x))
 }
 
 // bloomFilter is a Bloom filter with one hash function and 16 bits an
@@ -62,19 +63,11 @@ func (f *bloomFilter) mayHave(h uint64) bool {
 
 // newCoordSet returns the set of xs.
 func newCoordSet(xs []Coord) *coordSet {
-	size := 16
-	for size < 2*len(xs) {
-		size *= 2
-	}
-	s := &coordSet{keys: make([]uint64, size), mask: uint64(size - 1), filter: newBloomFilter(int64(len(xs)))}
+	s := &coordSet{keys: openhash.New[uint64](int64(len(xs)), 0.5), filter: newBloomFilter(int64(len(xs)))}
 	for _, x := range xs {
 		k := key(x)
 		s.filter.add(hash(k))
-		i := s.slot(k)
-		for s.keys[i] != 0 && s.keys[i] != k {
-			i = (i + 1) & s.mask
-		}
-		s.keys[i] = k
+		s.keys.Add(slotHash(k), k)
 	}
 	return s
 }
@@ -85,11 +78,13 @@ func key(x Coord) uint64 {
 }
 
 // hash mixes key k (multiplicatively): the filter takes its top bits, the
-// table's slots lower ones.
+// table's slots lower ones (slotHash).
 func hash(k uint64) uint64 { return k * 0x9e3779b97f4a7c15 }
 
-// slot is where the search for key k begins.
-func (s *coordSet) slot(k uint64) uint64 { return hash(k) >> 20 & s.mask }
+// slotHash is the hash whose low bits pick k's home slot: bits of hash(k)
+// below the filter's, so that a key the filter lets through by mistake
+// does not also land where the entry that let it through is.
+func slotHash(k uint64) uint64 { return hash(k) >> 20 }
 
 // has reports whether x is in the set.
 func (s *coordSet) has(x Coord) bool {
@@ -97,8 +92,8 @@ func (s *coordSet) has(x Coord) bool {
 	if !s.filter.mayHave(hash(k)) {
 		return false
 	}
-	for i := s.slot(k); ; i = (i + 1) & s.mask {
-		switch s.keys[i] {
+	for i := s.keys.Home(slotHash(k)); ; i = s.keys.Next(i) {
+		switch *s.keys.At(i) {
 		case k:
 			return true
 		case 0:

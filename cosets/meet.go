@@ -6,6 +6,7 @@ import (
 	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/hugepage"
+	"github.com/cubecensus/cubecensus/internal/openhash"
 )
 
 // A level whose prepass leaves few positions still searches every
@@ -41,17 +42,10 @@ import (
 const meetMaxEntries = 12 << 20
 
 // MeetBytes is the most memory a search's meetSet takes.
-var MeetBytes = meetSlots(meetMaxEntries)*int(unsafe.Sizeof(meetSlot{})) + 1<<bloomBits(meetMaxEntries)/8
+var MeetBytes = openhash.Slots(meetMaxEntries, meetMaxLoad)*int(unsafe.Sizeof(meetSlot{})) + 1<<bloomBits(meetMaxEntries)/8
 
-// meetSlots returns the slots of a meetSet of n entries: a power of two,
-// at most three quarters full.
-func meetSlots(n int64) int {
-	slots := 16
-	for int64(slots)*3 < n*4 {
-		slots *= 2
-	}
-	return slots
-}
+// meetMaxLoad is how full a meetSet's table is at most.
+const meetMaxLoad = 0.75
 
 // meetMinDepth is the fewest moves short a search stops to meet: with less,
 // the nodes saved are not worth the look-ups.
@@ -108,8 +102,7 @@ func meetDepth(left int64, d int, maxEntries int64) int {
 type meetSet struct {
 	depth int     // k
 	left  []Coord // the positions left
-	slots []meetSlot
-	mask  uint64
+	slots openhash.Table[meetSlot]
 	// filter holds hashOf of every entry's position.
 	filter bloomFilter
 }
@@ -142,9 +135,8 @@ func hashOf(perm uint64, twistFlip uint32) uint64 {
 // every tail back from each of them by the inverse moves.
 func newMeetSet(left []Coord, k int, table *coord.CosetTable) *meetSet {
 	entries := int64(len(left)) * tailCount(k)
-	size := meetSlots(entries)
-	s := &meetSet{depth: k, left: left, slots: make([]meetSlot, size), mask: uint64(size - 1), filter: newBloomFilter(entries)}
-	hugepage.Advise(s.slots)
+	s := &meetSet{depth: k, left: left, slots: openhash.New[meetSlot](entries, meetMaxLoad), filter: newBloomFilter(entries)}
+	hugepage.Advise(s.slots.All())
 	hugepage.Advise(s.filter.words)
 	var back func(p perm, x coord.Coset, after cube.Move, togo int, i uint32)
 	back = func(p perm, x coord.Coset, after cube.Move, togo int, i uint32) {
@@ -172,16 +164,7 @@ func (s *meetSet) add(p perm, x coord.Coset, i uint32) {
 	perm, tf := keyOf(p, x)
 	h := hashOf(perm, tf)
 	s.filter.add(h)
-	for j := h & s.mask; ; j = (j + 1) & s.mask {
-		e := &s.slots[j]
-		switch {
-		case e.left == 0:
-			*e = meetSlot{perm, tf, i}
-			return
-		case e.perm == perm && e.twistFlip == tf && e.left == i:
-			return
-		}
-	}
+	s.slots.Add(h, meetSlot{perm, tf, i})
 }
 
 // find appends to out the positions left that p, x is k moves before.
@@ -191,8 +174,8 @@ func (s *meetSet) find(p perm, x coord.Coset, out []Coord) []Coord {
 	if !s.filter.mayHave(h) {
 		return out
 	}
-	for j := h & s.mask; ; j = (j + 1) & s.mask {
-		e := &s.slots[j]
+	for j := s.slots.Home(h); ; j = s.slots.Next(j) {
+		e := s.slots.At(j)
 		switch {
 		case e.left == 0:
 			return out

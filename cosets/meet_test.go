@@ -7,6 +7,7 @@ import (
 
 	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/openhash"
 )
 
 // tailCount's recurrence counts the tails that listing every sequence of
@@ -121,7 +122,7 @@ func TestMeetSet(t *testing.T) {
 func TestMeetSetComparesWholePositions(t *testing.T) {
 	c := cube.Random(rand.New(rand.NewPCG(23, 24)))
 	p := permOf(&c)
-	s := &meetSet{left: make([]Coord, 8), slots: make([]meetSlot, 8), mask: 7, filter: newBloomFilter(1)}
+	s := &meetSet{left: make([]Coord, 16), slots: openhash.New[meetSlot](16, 1), filter: newBloomFilter(1)}
 	for i := range s.filter.words {
 		s.filter.words[i] = ^uint64(0)
 	}
@@ -130,11 +131,11 @@ func TestMeetSetComparesWholePositions(t *testing.T) {
 		x.Twist = (x.Twist + i) % cube.NTwist
 		return x
 	}
-	for i := 1; i < 8; i++ {
+	for i := 1; i < len(s.slots.All()); i++ {
 		s.add(p, other(i), uint32(i))
 	}
 	if got := s.find(p, other(0), nil); len(got) > 0 {
-		t.Errorf("a position whose permutation seven entries share, its twist none: found %v", got)
+		t.Errorf("a position whose permutation fifteen entries share, its twist none: found %v", got)
 	}
 	if got := s.find(p, other(3), nil); len(got) != 1 {
 		t.Errorf("an entry's own position: found %v, want it once", got)

@@ -17,8 +17,11 @@ import (
 // Sources are a package's Go files, parsed once, whose declarations
 // fingerprint the code that builds its tables (Fingerprint).
 type Sources struct {
-	fset   *token.FileSet
-	byName map[string][]ast.Decl // top-level names, and ".Method" for methods of any type
+	fset *token.FileSet
+	// byName holds the declarations of top-level names, and of methods as
+	// "Type.Method"; methods[m] the methods named m, by receiver type.
+	byName  map[string][]ast.Decl
+	methods map[string]map[string]ast.Decl
 }
 
 // ParseSources parses the Go files of src (a package's sources, embedded).
@@ -28,7 +31,7 @@ func ParseSources(src fs.FS) *Sources {
 	if err != nil || len(files) == 0 {
 		panic(fmt.Sprintf("tablecache: no Go files to fingerprint (%v)", err))
 	}
-	s := &Sources{fset: token.NewFileSet(), byName: map[string][]ast.Decl{}}
+	s := &Sources{fset: token.NewFileSet(), byName: map[string][]ast.Decl{}, methods: map[string]map[string]ast.Decl{}}
 	for _, name := range files {
 		data, err := fs.ReadFile(src, name)
 		if err != nil {
@@ -42,7 +45,10 @@ func ParseSources(src fs.FS) *Sources {
 			for _, key := range declNames(decl) {
 				s.byName[key] = append(s.byName[key], decl)
 				if typ, method, ok := strings.Cut(key, "."); ok && typ != "" {
-					s.byName["."+method] = append(s.byName["."+method], decl)
+					if s.methods[method] == nil {
+						s.methods[method] = map[string]ast.Decl{}
+					}
+					s.methods[method][typ] = decl
 				}
 			}
 		}
@@ -54,8 +60,11 @@ func ParseSources(src fs.FS) *Sources {
 // declarations named as roots and every declaration of the sources they
 // use, directly or through others, so that a kept copy built by other code
 // is refused (Spec.Code). A root is a function, a type, a constant or a
-// variable, or a method as "Type.Method"; a method is taken as used
-// wherever a selector of its name is. The declarations are hashed as gofmt
+// variable, or a method as "Type.Method". Without types to resolve a
+// selector, a method T.m is taken as used once both T is named and a
+// selector .m is written in the code taken (a value of T is made or
+// passed somewhere that names T), so the fingerprint may cover a little
+// more than the builder, never less. The declarations are hashed as gofmt
 // prints them without their comments and blank lines, so that a comment or
 // layout change does not rebuild a table of gigabytes, nor does a change
 // anywhere else in the program (code of other packages a table depends on
@@ -63,22 +72,22 @@ func ParseSources(src fs.FS) *Sources {
 // declared in the sources: the roots are the program's, and a test loads
 // every table.
 func (s *Sources) Fingerprint(roots ...string) string {
-	byName := s.byName
 	used := map[ast.Decl]bool{}
+	named, selected := map[string]bool{}, map[string]bool{}
 	var queue []ast.Decl
-	use := func(key string) {
-		for _, d := range byName[key] {
-			if !used[d] {
-				used[d] = true
-				queue = append(queue, d)
-			}
+	take := func(d ast.Decl) {
+		if d != nil && !used[d] {
+			used[d] = true
+			queue = append(queue, d)
 		}
 	}
 	for _, root := range roots {
-		if len(byName[root]) == 0 {
+		if len(s.byName[root]) == 0 {
 			panic(fmt.Sprintf("tablecache: %q is not declared in the sources fingerprinted", root))
 		}
-		use(root)
+		for _, d := range s.byName[root] {
+			take(d)
+		}
 	}
 	for len(queue) > 0 {
 		d := queue[0]
@@ -86,9 +95,24 @@ func (s *Sources) Fingerprint(roots ...string) string {
 		ast.Inspect(d, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.Ident:
-				use(n.Name)
+				if !named[n.Name] {
+					named[n.Name] = true
+					for _, d := range s.byName[n.Name] {
+						take(d)
+					}
+					for m := range selected { // the methods of a type newly named
+						take(s.methods[m][n.Name])
+					}
+				}
 			case *ast.SelectorExpr:
-				use("." + n.Sel.Name)
+				if m := n.Sel.Name; !selected[m] {
+					selected[m] = true
+					for typ, d := range s.methods[m] {
+						if named[typ] {
+							take(d)
+						}
+					}
+				}
 			}
 			return true
 		})

@@ -157,6 +157,16 @@ func TestFingerprint(t *testing.T) {
 	if two.Fingerprint("T.m") == two.Fingerprint("build") {
 		t.Error("two roots with different code share a fingerprint")
 	}
+	// A method of another type of the same name is not the builder's.
+	withU := func(um string) *Sources {
+		return ParseSources(fstest.MapFS{"a.go": {Data: []byte("package p\n\ntype T struct{}\n\nfunc (t *T) m() int { return 1 }\n\ntype U struct{}\n\nfunc (u *U) m() int { " + um + " }\n\nfunc build() int { return new(T).m() }\n\nfunc other() int { return new(U).m() }\n")}})
+	}
+	if withU("return 1").Fingerprint("build") != withU("return 2").Fingerprint("build") {
+		t.Error("a method of a type the builder never names changed its fingerprint")
+	}
+	if withU("return 1").Fingerprint("other") == withU("return 2").Fingerprint("other") {
+		t.Error("a method the code uses did not change its fingerprint")
+	}
 	defer func() {
 		if recover() == nil {
 			t.Error("a name not declared did not panic")
