@@ -76,7 +76,7 @@ func (r *Result) joinRotations() bool {
 	improved := false
 	for _, target := range States {
 		i := target.Index()
-		if r.Exact(target) {
+		if r.Known(target) {
 			continue
 		}
 		for _, a := range States {

@@ -139,7 +139,7 @@ func TestSearchAgreesWithNaive(t *testing.T) {
 			d, ok := want[s]
 			i := s.Index()
 			switch {
-			case ok && (!r.Exact(s) || r.Upper[i] != d):
+			case ok && (!r.Known(s) || r.Upper[i] != d):
 				t.Errorf("%s: %v at distance %d, the search says %d..%d", tc.m, s, d, r.Lower[i], r.Upper[i])
 			case !ok && r.Lower[i] <= 2*tc.h:
 				t.Errorf("%s: %v beyond %d, the search says %d..%d", tc.m, s, 2*tc.h, r.Lower[i], r.Upper[i])
@@ -166,7 +166,7 @@ func TestSearchAgreesWithNaiveLong(t *testing.T) {
 	}
 	for _, s := range States {
 		d, ok := want[s]
-		if i := s.Index(); ok != (r.Exact(s) && r.Upper[i] <= 14) || ok && r.Upper[i] != d {
+		if i := s.Index(); ok != (r.Known(s) && r.Upper[i] <= 14) || ok && r.Upper[i] != d {
 			t.Errorf("%v: oracle %d (%v), search %d..%d", s, d, ok, r.Lower[i], r.Upper[i])
 		}
 	}

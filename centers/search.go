@@ -13,6 +13,7 @@ import (
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/hashjoin"
 	"github.com/cubecensus/cubecensus/internal/tablecache"
+	"github.com/cubecensus/cubecensus/meet"
 )
 
 // The search: every relation of cost n, by meet in the middle.
@@ -200,23 +201,18 @@ type DepthStats struct {
 
 // Result is what a search found, and the bounds of what it did not.
 type Result struct {
-	Metric cube.Metric
-	// Lower and Upper bound each state's distance, indexed by State.Index;
-	// they are equal where it is known. Word[i] is a relation of cost
-	// Upper[i] with that state; Upper is -1 and Word nil where none is
-	// known yet.
-	Lower, Upper []int
-	Word         []cube.Word
-	// Exhaustive is the depth through which every relation was met: every
-	// distance up to it is known, every other is larger.
-	Exhaustive    int
+	// Bounds are each state's, indexed by State.Index: Word[i] is a
+	// relation of cost Upper[i] with that state. Exhaustive is the depth
+	// through which every relation was met: every distance up to it is
+	// known, every other is larger.
+	meet.Bounds
 	StoredDepth   int
 	StoredEntries int
 	Depths        []DepthStats
 }
 
-// Exact reports whether s's distance is known.
-func (r *Result) Exact(s State) bool { return r.Lower[s.Index()] == r.Upper[s.Index()] }
+// Known reports whether s's distance is known.
+func (r *Result) Known(s State) bool { return r.Exact(s.Index()) }
 
 // maxStoredDepth is the most a stored word's cost field holds.
 const maxStoredDepth = 1<<costBits - 1
@@ -482,11 +478,7 @@ func (s *searcher) oddEmpty(n int) bool { return s.metric == cube.QTM && n%2 == 
 
 func newSearcher(cfg Config) *searcher {
 	s := &searcher{cfg: cfg, metric: cfg.Metric, k: cfg.StoredDepth, canon: canonicalsOnce()}
-	s.res = &Result{Metric: cfg.Metric, Lower: make([]int, NStates), Upper: make([]int, NStates), Word: make([]cube.Word, NStates)}
-	for i := range s.res.Upper {
-		s.res.Upper[i] = -1
-	}
-	s.res.StoredDepth = s.k
+	s.res = &Result{Bounds: meet.NewBounds(cfg.Metric, NStates), StoredDepth: s.k}
 	for r := range nClasses {
 		for a := range cube.Axis(noAxis + 1) {
 			for _, e := range cube.AxisMoves {

@@ -238,7 +238,7 @@ func tableBars(env *Env, cfg *centers.Config, before func()) {
 func unresolved(r *centers.Result) int {
 	n := 0
 	for _, s := range centers.States {
-		if !r.Exact(s) {
+		if !r.Known(s) {
 			n++
 		}
 	}
@@ -444,7 +444,7 @@ func metricCells(found map[cube.Metric]*centers.Result, s centers.State) ([]any,
 		}
 		i := s.Index()
 		var dist, upper, text any
-		if r.Exact(s) {
+		if r.Known(s) {
 			dist = int64(r.Upper[i])
 		}
 		if r.Upper[i] >= 0 {
@@ -557,33 +557,15 @@ func centersDistribution(metrics MetricList, found map[cube.Metric]*centers.Resu
 	)
 	for _, m := range metrics {
 		r := found[m]
-		maxDepth := 0
-		for _, u := range r.Upper {
-			maxDepth = max(maxDepth, u)
-		}
-		for _, l := range r.Lower {
-			maxDepth = max(maxDepth, l)
-		}
-		for d := 0; d <= maxDepth; d++ {
-			var states, within, possible, classes int64
-			for _, s := range centers.States {
-				i := s.Index()
-				if r.Exact(s) && r.Upper[i] == d {
-					states++
-				}
-				if r.Upper[i] >= 0 && r.Upper[i] <= d {
-					within++
-				}
-				if r.Lower[i] <= d {
-					possible++
-				}
+		levels := r.Levels()
+		classes := make([]int64, len(levels)) // proven at each distance
+		for _, c := range centers.Classes() {
+			if r.Known(c.Rep) {
+				classes[r.Upper[c.Rep.Index()]]++
 			}
-			for _, c := range centers.Classes() {
-				if r.Exact(c.Rep) && r.Upper[c.Rep.Index()] == d {
-					classes++
-				}
-			}
-			t.Append(m.String(), int64(d), states, classes, within, possible, d <= r.Exhaustive)
+		}
+		for _, l := range levels {
+			t.Append(m.String(), int64(l.Depth), l.Exact, classes[l.Depth], l.Within, l.Possible, l.Complete)
 		}
 	}
 	return t

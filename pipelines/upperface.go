@@ -307,25 +307,8 @@ func upperfaceDistribution(metrics MetricList, found map[cube.Metric]*upperface.
 		tables.Column{Name: "exhaustive", Kind: tables.Bool, Doc: "positions is the full count: the search was exhaustive through this depth, or every distance is known"},
 	)
 	for _, m := range metrics {
-		r := found[m]
-		maxDepth := 0
-		for _, u := range r.Upper {
-			maxDepth = max(maxDepth, u)
-		}
-		for d := 0; d <= maxDepth; d++ {
-			var exact, within, possible int64
-			for un := range upperface.NPositions {
-				if r.Exact(un) && r.Upper[un] == d {
-					exact++
-				}
-				if r.Upper[un] >= 0 && r.Upper[un] <= d { // -1: no upper bound
-					within++
-				}
-				if r.Lower[un] <= d {
-					possible++
-				}
-			}
-			t.Append(m.String(), int64(d), exact, within, possible, d <= r.Exhaustive || r.Unresolved() == 0)
+		for _, l := range found[m].Levels() {
+			t.Append(m.String(), int64(l.Depth), l.Exact, l.Within, l.Possible, l.Complete)
 		}
 	}
 	return t

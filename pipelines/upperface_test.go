@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -314,5 +315,31 @@ func TestCommittedUpperface(t *testing.T) {
 	}
 	if got, _ := distributionOf(dist, "HTM"); !slices.Equal(got, seed004HTM) {
 		t.Errorf("HTM distribution %v, seed 004: %v", got, seed004HTM)
+	}
+}
+
+// TestCommittedUpperfaceDistribution: the distribution computed from the
+// committed positions (every distance known, in each metric) is the
+// committed distribution, row by row: the counting (meet.Bounds.Levels)
+// reproduces what the full runs wrote.
+func TestCommittedUpperfaceDistribution(t *testing.T) {
+	dir := committed.Dir(t)
+	found, err := loadUpperface(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics := MetricList{cube.HTM, cube.QTM, cube.STM}
+	for _, m := range metrics {
+		if r := found[m]; r == nil || r.Unresolved() != 0 {
+			t.Fatalf("%v: the committed positions are not all known", m)
+		}
+	}
+	want, _, err := tables.Read(filepath.Join(dir, "upperface_distribution"+tables.Extension))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := upperfaceDistribution(metrics, found)
+	if !reflect.DeepEqual(got.Rows, want.Rows) {
+		t.Errorf("the distribution from the committed positions differs from the committed one:\n%v\n%v", got.Rows, want.Rows)
 	}
 }

@@ -13,20 +13,6 @@ import (
 // honest bounds: lower bounds from what the search proved, upper bounds from
 // maneuvers that reach them. The two meet where the distance is known.
 
-// Exact reports whether the distance of un is known.
-func (r *Result) Exact(un int) bool { return r.Lower[un] == r.Upper[un] }
-
-// Unresolved counts the positions whose distance is not known.
-func (r *Result) Unresolved() int {
-	n := 0
-	for un := range NPositions {
-		if !r.Exact(un) {
-			n++
-		}
-	}
-	return n
-}
-
 // boundUnfound gives the positions the search did not reach the lower bound
 // it proved: more than the depth it searched exhaustively.
 func (r *Result) boundUnfound() {

@@ -8,6 +8,7 @@ import (
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/hashjoin"
 	"github.com/cubecensus/cubecensus/internal/parallel"
+	"github.com/cubecensus/cubecensus/meet"
 )
 
 // The search: God's algorithm for L by meet in the middle (seed 004,
@@ -90,14 +91,8 @@ type DepthStats struct {
 
 // Result is what a search found, and the bounds of what it did not.
 type Result struct {
-	Metric cube.Metric
-	// Lower and Upper bound each position's distance; they are equal where
-	// it is known. Word[un] has cost Upper[un]; Upper is -1 and Word nil
-	// where no maneuver is known yet (see Offer and Compose).
-	Lower, Upper []int
-	Word         []cube.Word
-	// Exhaustive is the depth through which every distance is known.
-	Exhaustive    int
+	// Bounds are each position's, indexed by un (see Offer and Compose).
+	meet.Bounds
 	StoredDepth   int
 	StoredEntries int
 	Depths        []DepthStats
@@ -238,11 +233,7 @@ func newSearcher(cfg Config) *searcher {
 // NewResult returns a result of metric m with nothing found yet: no
 // maneuvers, every Upper -1, every Lower 0.
 func NewResult(m cube.Metric) *Result {
-	r := &Result{Metric: m, Lower: make([]int, NPositions), Upper: make([]int, NPositions), Word: make([]cube.Word, NPositions)}
-	for i := range r.Upper {
-		r.Upper[i] = -1
-	}
-	return r
+	return &Result{Bounds: meet.NewBounds(m, NPositions)}
 }
 
 // firstMoves are the axis moves a prefix may begin with: one of each class
