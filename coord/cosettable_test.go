@@ -130,14 +130,7 @@ func TestCosetClasses(t *testing.T) {
 // read from those kept apart (on cosets random walks from H reach, told
 // their distance), and far from it, told a wrong distance.
 func TestCosetMoves(t *testing.T) {
-	table, err := shared().CosetTable(cube.HTM)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cm, err := table.Moves()
-	if err != nil {
-		t.Fatal(err)
-	}
+	table, cm := htmCosetMoves(t)
 	want := func(x Coset) (nearer, same uint32) {
 		n := table.Distance(x)
 		for m := range cube.Move(cube.NFaceMoves) {
@@ -203,14 +196,7 @@ func TestCosetMoves(t *testing.T) {
 // within 4 moves in HTM; and each entry's masks are those found by moving
 // its coset by every face turn and comparing distances.
 func TestNearCosets(t *testing.T) {
-	table, err := shared().CosetTable(cube.HTM)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cm, err := table.Moves()
-	if err != nil {
-		t.Fatal(err)
-	}
+	table, cm := htmCosetMoves(t)
 	h := cm.nearCosets
 	// has asks masks, the search's own look-up, which panics on a coset
 	// that is not in the table.
@@ -254,4 +240,18 @@ func TestNearCosets(t *testing.T) {
 	if n != 1+4+50+592+7156 {
 		t.Fatalf("%d cosets within %d moves of H, want 7,803", n, NearDepth)
 	}
+}
+
+// htmCosetMoves returns the shared tables' HTM coset table and its moves.
+func htmCosetMoves(t *testing.T) (*CosetTable, *CosetMoves) {
+	t.Helper()
+	table, err := shared().CosetTable(cube.HTM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cm, err := table.Moves()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return table, cm
 }
