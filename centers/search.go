@@ -239,17 +239,12 @@ func StoredBytes(m cube.Metric, k int) uint64 { return hashjoin.CompactBytes(Sto
 // build than the search it shortens: a short run (make run's 1e9 probes)
 // keeps a smaller one, a proof takes the deepest the memory holds.
 func ChooseStoredDepth(m cube.Metric, budget uint64, probes int64) (int, error) {
-	const minDepth = 3
-	if StoredBytes(m, minDepth) > budget {
-		return 0, fmt.Errorf("the %s search's smallest table needs %d bytes, more than the budget %d", m, StoredBytes(m, minDepth), budget)
-	}
 	worth := func(k int) bool { return probes <= 0 || cube.WordsUpTo(m, k) <= buildPerProbe*uint64(probes) }
-	k := minDepth
-	for k < maxStoredDepth && StoredBytes(m, k+1) <= budget && StoredEntries(m, k+1) <= hashjoin.MaxEntries && worth(k+1) {
-		k++
-	}
-	return k, nil
+	return storedSide.ChooseDepth(m, budget, worth)
 }
+
+// storedSide is the stored side's description to the search's engine.
+var storedSide = meet.StoredSide{Entries: StoredEntries, Bytes: hashjoin.CompactBytes, MaxDepth: maxStoredDepth, MaxEntries: hashjoin.MaxEntries}
 
 func checkStoredDepth(k int) error {
 	if k < 1 || k > maxStoredDepth {

@@ -111,18 +111,13 @@ func StoredBytes(m cube.Metric, k int) uint64 {
 	return hashjoin.Bytes(StoredEntries(m, k))
 }
 
+// storedSide is the stored side's description to the search's engine.
+var storedSide = meet.StoredSide{Entries: StoredEntries, Bytes: hashjoin.Bytes, MaxDepth: maxStoredDepth, MaxEntries: hashjoin.MaxEntries}
+
 // ChooseStoredDepth returns the deepest k (at most 9) whose stored side fits
 // in budget bytes, or an error naming what the smallest useful one needs.
 func ChooseStoredDepth(m cube.Metric, budget uint64) (int, error) {
-	const minDepth = 3
-	if StoredBytes(m, minDepth) > budget {
-		return 0, fmt.Errorf("the %s search's smallest table needs %d bytes, more than the budget %d", m, StoredBytes(m, minDepth), budget)
-	}
-	k := minDepth
-	for k < maxStoredDepth && StoredBytes(m, k+1) <= budget && StoredEntries(m, k+1) <= hashjoin.MaxEntries {
-		k++
-	}
-	return k, nil
+	return storedSide.ChooseDepth(m, budget, nil)
 }
 
 // searcher holds one metric's search state.
