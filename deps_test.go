@@ -19,7 +19,7 @@ var allowed = map[string][]string{
 	"burnside":            {"cube"},
 	"coord":               {"cube", "internal/hugepage", "internal/openhash", "internal/parallel", "internal/tablecache"},
 	"solver":              {"cube", "coord", "internal/parallel"},
-	"meet":                {"cube"},
+	"meet":                {"cube", "internal/parallel"},
 	"upperface":           {"cube", "meet", "internal/hashjoin", "internal/parallel"},
 	"centers":             {"cube", "meet", "internal/hashjoin", "internal/parallel", "internal/hugepage", "internal/tablecache"},
 	"cosets":              {"cube", "coord", "solver", "internal/openhash", "internal/parallel", "internal/hugepage"},
@@ -34,7 +34,7 @@ var allowed = map[string][]string{
 	"internal/tablecache": {"internal/atomicfile", "internal/hugepage", "internal/sealed"},
 	"internal/sealed":     {"internal/atomicfile"},
 	"internal/lockfile":   {},
-	"pipelines":           {"cube", "enumerate", "burnside", "coord", "solver", "upperface", "centers", "cosets", "tables", "internal/progress", "internal/parallel", "internal/atomicfile", "internal/sealed", "internal/lockfile"},
+	"pipelines":           {"cube", "enumerate", "burnside", "coord", "solver", "meet", "upperface", "centers", "cosets", "tables", "internal/progress", "internal/parallel", "internal/atomicfile", "internal/sealed", "internal/lockfile"},
 	"cmd/cubecensus":      {"cube", "pipelines", "tables", "internal/progress"},
 	"scripts/randomcubes": {"cube", "pipelines", "solver"},
 }

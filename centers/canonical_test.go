@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/meet"
 )
 
 // The representative is one per class: every conjugate of a cube has the
@@ -73,7 +74,7 @@ func TestStoredSide(t *testing.T) {
 	cs := canonicalsOnce()
 	for _, m := range cube.Metrics {
 		const k = 4
-		s := newSearcher(Config{Metric: m, StoredDepth: k, Workers: 2})
+		s := newSearcher(Config{Config: meet.Config{Metric: m, StoredDepth: k, Workers: 2}})
 		if err := s.buildTable(context.Background()); err != nil {
 			t.Fatal(err)
 		}

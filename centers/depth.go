@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/internal/parallel"
+	"github.com/cubecensus/cubecensus/meet"
 )
 
 // chunkMoves is the length of the chunks' prefixes in metric m when
@@ -64,66 +64,44 @@ type hit struct {
 	relation cube.Word
 }
 
-// depth meets every relation of cost n, beginning with chunk first (a
-// resumed depth has its first chunks merged). Chunks run on the workers and
-// are merged in order until the budget is spent; the depth is exhaustive
-// when all are.
-func (s *searcher) depth(ctx context.Context, n, first int, spent *int64) (DepthStats, error) {
-	start := time.Now()
-	st := DepthStats{Depth: n}
-	before := s.foundBefore
+// depth meets every relation of cost at.Depth, beginning with chunk
+// at.Chunk (a resumed depth has its first chunks merged). Chunks run on the
+// workers and are merged in order until the budget is spent; the depth is
+// exhaustive when all are.
+func (s *searcher) depth(ctx context.Context, at *meet.Progress) (DepthStats, error) {
+	start, n := time.Now(), at.Depth
 	chunks := s.chunks(n)
-	st.Chunks = len(chunks)
-	if first > 0 && s.resumedChunks != len(chunks) {
-		return st, fmt.Errorf("centers: the checkpoint's depth %d has %d chunks, this search cuts it into %d: it cannot resume there",
-			n, s.resumedChunks, len(chunks))
+	run := meet.Chunks[chunkResult]{
+		Count:     len(chunks),
+		NewWorker: s.workers(n, chunks),
+		Merge: func(_ int, r chunkResult) (int64, int64, error) {
+			return r.probes, r.nodes, s.mergeHits(n, r.hits)
+		},
+		Finished: func() bool { return s.found == NStates },
 	}
-	s.chunkCount = len(chunks)
-	if s.cfg.Progress != nil {
-		s.cfg.Progress(n, int64(first), int64(len(chunks)))
-	}
-	newWorker := s.workers(n, chunks, func(i int) int { return i })
-	merge := func(i int, r chunkResult) (bool, error) {
-		if err := s.mergeHits(n, r.hits); err != nil {
-			return false, err
-		}
-		st.Probes += r.probes
-		st.Nodes += r.nodes
-		*spent += r.probes
-		if s.cfg.Progress != nil {
-			s.cfg.Progress(n, int64(i+1), int64(len(chunks)))
-		}
-		if s.cfg.Budget > 0 && *spent >= s.cfg.Budget || s.found == NStates {
-			return false, nil
-		}
-		if s.cfg.Checkpoint != nil && time.Since(s.lastSave) >= s.cfg.CheckpointEvery && i+1 < len(chunks) {
-			return true, s.save(n, i+1, *spent, false)
-		}
-		return true, nil
-	}
-	merged, err := parallel.Ordered(ctx, first, len(chunks), s.cfg.Workers, newWorker, merge)
+	st, merged, err := run.Run(ctx, &s.cfg.Config, &s.saver, &s.res.Result, at)
 	if err != nil {
-		return st, err
+		return st, fmt.Errorf("centers: %w", err)
 	}
-	st.Found = s.found - before
+	st.Found = s.found - at.FoundBefore
 	// Once every state is found the rest of the depth has nothing left to
 	// find: every distance is known, this depth's included.
-	st.Exhaustive = merged == len(chunks) || s.found == NStates
+	st.Exhaustive = merged || s.found == NStates
 	st.Elapsed = time.Since(start)
 	return st, nil
 }
 
-// workers returns the workers' constructor for parallel.Ordered over depth
-// n's chunks: task i searches chunks[chunk(i)].
-func (s *searcher) workers(n int, chunks []chunk, chunk func(i int) int) func(int) func(int) chunkResult {
+// workers returns the constructor of a worker searching depth n's chunks,
+// each probe against the states known before them.
+func (s *searcher) workers(n int, chunks []chunk) func() func(int) chunkResult {
 	known := make([]bool, NStates) // found before this depth; read-only below
 	for i, u := range s.res.Upper {
 		known[i] = u >= 0
 	}
-	return func(int) func(int) chunkResult {
+	return func() func(int) chunkResult {
 		p := &prober{s: s, n: n, known: known, word: make(cube.Word, 0, 32)}
 		return func(i int) chunkResult {
-			c := s.prefixOf(&chunks[chunk(i)])
+			c := s.prefixOf(&chunks[i])
 			p.res, p.after, p.rank = chunkResult{}, &s.after[c.rank], c.rank
 			p.run(&c)
 			return p.res

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/meet"
 )
 
 // The slow oracle: every sequence of at most h moves (face turns, and for
@@ -128,7 +129,7 @@ func TestSearchAgreesWithNaive(t *testing.T) {
 		h, stored int
 	}{{cube.HTM, 6, 4}, {cube.QTM, 7, 5}, {cube.STM, 4, 3}} {
 		want := naiveDistances(t, tc.m, tc.h)
-		r, err := Search(context.Background(), Config{Metric: tc.m, StoredDepth: tc.stored, MaxDepth: 2 * tc.h, Workers: 2})
+		r, err := Search(context.Background(), Config{Config: meet.Config{Metric: tc.m, StoredDepth: tc.stored, MaxDepth: 2 * tc.h, Workers: 2}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +161,7 @@ func TestSearchAgreesWithNaiveLong(t *testing.T) {
 		t.Skip("set CUBECENSUS_LONG=1 to run the oracle to 14 face turns")
 	}
 	want := naiveDistances(t, cube.HTM, 7)
-	r, err := Search(context.Background(), Config{Metric: cube.HTM, StoredDepth: 6, MaxDepth: 14, Workers: 2})
+	r, err := Search(context.Background(), Config{Config: meet.Config{Metric: cube.HTM, StoredDepth: 6, MaxDepth: 14, Workers: 2}})
 	if err != nil {
 		t.Fatal(err)
 	}

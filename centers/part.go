@@ -9,7 +9,7 @@ import (
 	"slices"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/internal/parallel"
+	"github.com/cubecensus/cubecensus/meet"
 )
 
 // Scale-out. A depth too long for one machine (QTM's 26 searched to its
@@ -20,13 +20,10 @@ import (
 // records the hits in chunk order, as the whole search merges them, so the
 // maneuvers it keeps are the same too (TestPartsSettle).
 
-// Hit is a relation met at a depth: it costs the depth, its state was not
-// known before the depth, and chunk Chunk of the depth met it.
-type Hit struct {
-	Chunk    int
-	State    State
-	Relation cube.Word
-}
+// Hit is a relation met at a depth: it costs the depth, its state (State:
+// its Index) was not known before the depth, and chunk Chunk of the depth
+// met it.
+type Hit = meet.Hit
 
 // ChunkDone is what the search of one chunk of a part did.
 type ChunkDone struct {
@@ -77,15 +74,13 @@ func SearchPart(ctx context.Context, cfg Config, pick func(prefixes []cube.Word)
 	if err := s.buildTable(ctx); err != nil {
 		return err
 	}
-	merge := func(i int, r chunkResult) (bool, error) {
+	return meet.Search(ctx, cfg.Workers, ids, s.workers(n, chunks), func(i int, r chunkResult) error {
 		d := ChunkDone{Chunk: ids[i], Prefix: chunks[ids[i]].word(), Probes: r.probes, Nodes: r.nodes}
 		for _, h := range r.hits {
-			d.Hits = append(d.Hits, Hit{ids[i], h.state, h.relation})
+			d.Hits = append(d.Hits, Hit{Chunk: ids[i], State: h.state.Index(), Word: h.relation})
 		}
-		return true, done(d)
-	}
-	_, err = parallel.Ordered(ctx, 0, len(ids), cfg.Workers, s.workers(n, chunks, func(i int) int { return ids[i] }), merge)
-	return err
+		return done(d)
+	})
 }
 
 // Settle returns the result of the search cfg continues (cfg.Start) once
@@ -102,15 +97,18 @@ func Settle(cfg Config, hits []Hit) (*Result, error) {
 	if n > cfg.Start.Exhaustive+1 {
 		s.res.Depths = append(s.res.Depths, DepthStats{Depth: n - 1, Exhaustive: true, ByParity: true, Open: NStates - s.found})
 	}
-	s.foundBefore = s.found
+	foundBefore := s.found
 	byChunk := slices.Clone(hits)
 	slices.SortStableFunc(byChunk, func(a, b Hit) int { return cmp.Compare(a.Chunk, b.Chunk) })
 	for _, h := range byChunk {
-		if err := s.mergeHits(n, []hit{{h.State, h.Relation}}); err != nil {
+		if h.State < 0 || h.State >= NStates {
+			return nil, fmt.Errorf("centers: a hit of state index %d, outside 0 to %d", h.State, NStates-1)
+		}
+		if err := s.mergeHits(n, []hit{{FromIndex(h.State), h.Word}}); err != nil {
 			return nil, err
 		}
 	}
-	s.res.Depths = append(s.res.Depths, DepthStats{Depth: n, Found: s.found - s.foundBefore, Exhaustive: true, Open: NStates - s.foundBefore})
+	s.res.Depths = append(s.res.Depths, DepthStats{Depth: n, Found: s.found - foundBefore, Exhaustive: true, Open: NStates - foundBefore})
 	s.res.Exhaustive = n
 	s.keepBounds(cfg.Start.Bounds)
 	s.res.bound()

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/meet"
 )
 
 // A depth searched in three parts (one of them in reverse order) and
@@ -20,7 +21,7 @@ func TestPartsSettle(t *testing.T) {
 		m                        cube.Metric
 		stored, from, exhaustive int
 	}{{cube.HTM, 4, 9, 11}, {cube.QTM, 5, 12, 12}} {
-		cfg := Config{Metric: tc.m, StoredDepth: tc.stored, PruneFrom: tc.from, pruneMask: lowBits, Workers: 2}
+		cfg := Config{Config: meet.Config{Metric: tc.m, StoredDepth: tc.stored, Workers: 2}, PruneFrom: tc.from, pruneMask: lowBits}
 		n := firstOpen(tc.m, tc.exhaustive)
 		first := cfg
 		first.MaxDepth = tc.exhaustive
@@ -85,7 +86,7 @@ func TestPartsSettle(t *testing.T) {
 		t.Logf("%s depth %d: %d hits, %d probes, %d states found", tc.m, n, len(hits), probes, last.Found)
 
 		bad := slices.Clone(hits)
-		bad[0].State = bad[0].State.Add(moveState[cube.AxisMoves[0]]).Add(moveState[cube.AxisMoves[0]])
+		bad[0].State = FromIndex(bad[0].State).Add(moveState[cube.AxisMoves[0]]).Add(moveState[cube.AxisMoves[0]]).Index()
 		if _, err := Settle(cfg, bad); err == nil {
 			t.Errorf("%s: a hit of the wrong state was settled", tc.m)
 		}
@@ -93,7 +94,7 @@ func TestPartsSettle(t *testing.T) {
 			t.Errorf("%s: a chunk past the depth's last was searched", tc.m)
 		}
 	}
-	if _, err := Settle(Config{Metric: cube.HTM, StoredDepth: 4}, nil); err == nil {
+	if _, err := Settle(Config{Config: meet.Config{Metric: cube.HTM, StoredDepth: 4}}, nil); err == nil {
 		t.Error("hits were settled without a start")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/meet"
 )
 
 // Add is digit-wise addition mod 4, for every pair of numbers.
@@ -143,7 +144,7 @@ func TestPrunedSearchAgrees(t *testing.T) {
 		stored, from, maxDepth int
 	}{{cube.HTM, 3, 7, 11}, {cube.QTM, 5, 12, 14}, {cube.STM, 2, 5, 9}} {
 		t.Run(tc.m.String(), func(t *testing.T) { // each metric reports, whichever fails
-			plain := Config{Metric: tc.m, StoredDepth: tc.stored, MaxDepth: tc.maxDepth, Workers: 2}
+			plain := Config{Config: meet.Config{Metric: tc.m, StoredDepth: tc.stored, MaxDepth: tc.maxDepth, Workers: 2}}
 			r1, err := Search(context.Background(), plain)
 			if err != nil {
 				t.Fatal(err)
@@ -201,7 +202,7 @@ func (m *memoryStore) Save(t *PruneTable) error {
 // search given the kept table of its depth uses it instead of building.
 func TestPruneTableKept(t *testing.T) {
 	store := &memoryStore{}
-	cfg := Config{Metric: cube.HTM, StoredDepth: 4, MaxDepth: 10, Workers: 2, PruneFrom: 10, pruneMask: lowBits, Tables: store}
+	cfg := Config{Config: meet.Config{Metric: cube.HTM, StoredDepth: 4, MaxDepth: 10, Workers: 2}, PruneFrom: 10, pruneMask: lowBits, Tables: store}
 	r1, err := Search(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -246,7 +247,7 @@ func TestPruneTableKept(t *testing.T) {
 // worker that runs them.
 func TestChunksIgnoreOpenStates(t *testing.T) {
 	ctx := context.Background()
-	s := newSearcher(Config{Metric: cube.HTM, StoredDepth: 6, PruneFrom: 1, pruneMask: lowBits})
+	s := newSearcher(Config{Config: meet.Config{Metric: cube.HTM, StoredDepth: 6}, PruneFrom: 1, pruneMask: lowBits})
 	var err error
 	if s.corners, err = buildPruneTable(ctx, cube.HTM, []State{Solved}, noBits, 2, nil); err != nil {
 		t.Fatal(err)

@@ -79,7 +79,7 @@ type StoredCache struct {
 // versions the tables kept (tablecache.Fingerprint): a change of that code
 // rebuilds them, a change elsewhere does not.
 //
-//go:embed bounds.go canonical.go checkpoint.go classes.go depth.go necklace.go part.go prune.go search.go seed000.go seed000_lines.go state.go supercube.go words.go
+//go:embed bounds.go canonical.go classes.go depth.go necklace.go part.go prune.go search.go seed000.go seed000_lines.go state.go supercube.go words.go
 var sources embed.FS
 
 // storedCode is the fingerprint of the code that builds a stored side.
@@ -118,18 +118,10 @@ func (c *StoredCache) get(name string, limit uint64, build func() (*hashjoin.Com
 	return t, nil
 }
 
-// Config says how to search one metric.
+// Config says how to search one metric: the engine's settings
+// (meet.Config; Progress counts chunks) and the centers' own.
 type Config struct {
-	Metric cube.Metric
-	// StoredDepth is k: the stored side holds every word of cost <= k (see
-	// StoredBytes for its memory).
-	StoredDepth int
-	// Budget bounds the probes over all depths; 0 means no bound. The
-	// search stops after the chunk that spends it, and the depth in
-	// progress is then not exhaustive.
-	Budget int64
-	// MaxDepth, if positive, is the last depth searched.
-	MaxDepth int
+	meet.Config
 	// PruneFrom, if positive, is the first depth whose prefixes are pruned
 	// by a PruneTable of the states still open (prune.go); the table
 	// (PruneBytes) is built again at each depth that starts with fewer
@@ -145,29 +137,21 @@ type Config struct {
 	// use the small table of the twists mod 2.
 	pruneMask State
 
-	Workers int
-	// Progress, if set, is called when a depth starts and after each chunk,
-	// with the chunks done and the depth's number of chunks.
-	Progress func(depth int, done, total int64)
-	// Depth, if set, is called after each depth with what it did.
-	Depth func(DepthStats)
 	// TableProgress, if set, is called after each level of a pruning
 	// table's build with the entries reached and the table's size.
 	TableProgress func(level int, reached, total int64)
 	// StoredProgress, if set, is called as the stored side is built (two
 	// passes over its parts) with the parts done and their number.
 	StoredProgress func(done, total int64)
-	// Checkpoint, if set, is given the search's state after each depth and,
-	// within a depth, after a chunk at least CheckpointEvery after the last
-	// one; the state is valid during the call only. An error stops the
-	// search. Resume, if set, continues the search a checkpoint describes.
-	Checkpoint      func(*Checkpoint) error
-	CheckpointEvery time.Duration
-	Resume          *Checkpoint
 	// Start, if set (and Resume not), continues an earlier run from the
 	// depth after its exhaustive one.
 	Start *Start
 }
+
+// Cut names the setting beyond the metric and the stored depth that
+// decides a depth's chunks, for checkpoints (meet.Checkpoint.Cut): pruning
+// changes the probes a budget counts.
+func (cfg *Config) Cut() string { return fmt.Sprintf("pruning from %d", cfg.PruneFrom) }
 
 // Start is where an earlier run left a search: the depth through which it
 // was exhaustive, and every state whose distance it proved, with a maneuver
@@ -181,35 +165,18 @@ type Start struct {
 	Bounds map[State]cube.Word
 }
 
-// DepthStats is what one depth of the search did.
-type DepthStats struct {
-	Depth  int
-	Chunks int   // units of work of the depth
-	Probes int64 // probes of the stored side made
-	Nodes  int64 // inner nodes of the prefix search
-	Found  int   // states first found at this depth
-	// Exhaustive: every relation of this cost was met (the budget did not
-	// stop it), or every state was found before the depth's end.
-	Exhaustive bool
-	Open       int // states whose distance was not known when the depth began
-	// Table is the time spent building the pruning table for this depth (0
-	// where none was built: no pruning, or the last depth's table served).
-	Table    time.Duration
-	ByParity bool // QTM, odd n: no relation has this cost, and none was searched (see oddEmpty)
-	Elapsed  time.Duration
-}
+// DepthStats is what one depth of the search did: its Chunks, Probes,
+// Nodes of the prefix search, states Found, states Open when it began, the
+// pruning Table's build; ByParity, in QTM at an odd depth, where no
+// relation has that cost (oddEmpty).
+type DepthStats = meet.DepthStats
 
 // Result is what a search found, and the bounds of what it did not.
-type Result struct {
-	// Bounds are each state's, indexed by State.Index: Word[i] is a
-	// relation of cost Upper[i] with that state. Exhaustive is the depth
-	// through which every relation was met: every distance up to it is
-	// known, every other is larger.
-	meet.Bounds
-	StoredDepth   int
-	StoredEntries int
-	Depths        []DepthStats
-}
+// Bounds are each state's, indexed by State.Index: Word[i] is a relation
+// of cost Upper[i] with that state. Exhaustive is the depth through which
+// every relation was met: every distance up to it is known, every other is
+// larger.
+type Result struct{ meet.Result }
 
 // Known reports whether s's distance is known.
 func (r *Result) Known(s State) bool { return r.Exact(s.Index()) }
@@ -281,14 +248,10 @@ type searcher struct {
 	corners *PruneTable
 	// after[r][a]: the moves of rank r or lower on an axis other than a
 	// (a = noAxis: every axis).
-	after       [nClasses][noAxis + 1][]step
-	res         *Result
-	found       int
-	foundBefore int // states found before the depth in progress
-	// chunkCount is the number of chunks of the depth in progress, and
-	// resumedChunks the checkpoint's count of its depth's chunks.
-	chunkCount, resumedChunks int
-	lastSave                  time.Time
+	after [nClasses][noAxis + 1][]step
+	res   *Result
+	found int
+	saver meet.Saver
 }
 
 // Search runs the search for cfg.Metric.
@@ -297,32 +260,29 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	s := newSearcher(cfg)
-	n, chunk, spent := 1, 0, int64(0)
+	at := meet.Progress{Depth: 1}
 	if c := cfg.Resume; c != nil {
-		if err := c.Resumes(cfg); err != nil {
+		if err := c.Resumes(cfg.Config, cfg.Cut()); err != nil {
 			return nil, fmt.Errorf("centers: cannot resume: %w", err)
 		}
-		res := c.Result // a copy: the search must not change the caller's checkpoint
-		res.Lower, res.Upper, res.Word = slices.Clone(res.Lower), slices.Clone(res.Upper), slices.Clone(res.Word)
-		res.Depths = slices.Clone(res.Depths)
-		s.res = &res
-		s.found = s.countFound()
+		s.res = &Result{c.Resumed()}
+		s.found = s.res.Reached()
 		if c.Done {
 			return s.res, nil
 		}
-		n, chunk, spent, s.foundBefore, s.resumedChunks = c.Depth, c.Chunk, c.Spent, c.FoundBefore, c.Chunks
+		at = meet.Progress{Depth: c.Depth, Chunk: c.Chunk, Chunks: c.Chunks, Spent: c.Spent, FoundBefore: c.FoundBefore}
 	} else {
 		s.record(Solved, 0, cube.Word{})
 		if st := cfg.Start; st != nil {
 			if err := s.start(st); err != nil {
 				return nil, err
 			}
-			n = st.Exhaustive + 1
+			at.Depth = st.Exhaustive + 1
 		}
 	}
-	s.lastSave = time.Now()
-	for ; s.found < NStates; n++ {
-		if cfg.MaxDepth > 0 && n > cfg.MaxDepth || cfg.Budget > 0 && spent >= cfg.Budget {
+	s.saver.Start()
+	for ; s.found < NStates; at.Depth++ {
+		if cfg.MaxDepth > 0 && at.Depth > cfg.MaxDepth || cfg.Budget > 0 && at.Spent >= cfg.Budget {
 			break // a depth the budget cannot pay for is not begun
 		}
 		if s.table == nil { // built for the first depth searched, so a search that ends at once builds none
@@ -330,33 +290,26 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 				return nil, err
 			}
 		}
-		if chunk == 0 {
-			s.foundBefore = s.found
+		if at.Chunk == 0 {
+			at.FoundBefore = s.found
 		}
-		st, err := DepthStats{Depth: n, Exhaustive: true, ByParity: true}, error(nil)
-		if !s.oddEmpty(n) {
+		st, err := DepthStats{Depth: at.Depth, Exhaustive: true, ByParity: true}, error(nil)
+		if !s.oddEmpty(at.Depth) {
 			var built time.Duration
-			if built, err = s.preparePrune(ctx, n); err != nil {
+			if built, err = s.preparePrune(ctx, at.Depth); err != nil {
 				return nil, err
 			}
-			st, err = s.depth(ctx, n, chunk, &spent)
+			st, err = s.depth(ctx, &at)
 			st.Table = built
 		}
-		st.Open = NStates - s.foundBefore
+		st.Open = NStates - at.FoundBefore
 		if err != nil {
 			return nil, err
 		}
-		chunk = 0
-		s.res.Depths = append(s.res.Depths, st)
-		if cfg.Depth != nil {
-			cfg.Depth(st)
-		}
-		if !st.Exhaustive {
-			break
-		}
-		s.res.Exhaustive = n
-		if err := s.save(n+1, 0, spent, false); err != nil {
+		if goOn, err := s.saver.EndDepth(&s.res.Result, st, &at, s.found); err != nil {
 			return nil, err
+		} else if !goOn {
+			break
 		}
 	}
 	s.table, s.prune = nil, nil
@@ -364,7 +317,8 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		s.keepBounds(st.Bounds)
 	}
 	s.res.bound()
-	if err := s.save(n, 0, spent, true); err != nil {
+	at.Chunk, at.Done = 0, true
+	if err := s.saver.Save(&s.res.Result, at); err != nil {
 		return nil, err
 	}
 	return s.res, nil
@@ -473,7 +427,9 @@ func (s *searcher) oddEmpty(n int) bool { return s.metric == cube.QTM && n%2 == 
 
 func newSearcher(cfg Config) *searcher {
 	s := &searcher{cfg: cfg, metric: cfg.Metric, k: cfg.StoredDepth, canon: canonicalsOnce()}
-	s.res = &Result{Bounds: meet.NewBounds(cfg.Metric, NStates), StoredDepth: s.k}
+	s.saver = meet.Saver{Config: &s.cfg.Config, Cut: cfg.Cut()}
+	s.res = &Result{meet.NewResult(cfg.Metric, NStates)}
+	s.res.StoredDepth = s.k
 	for r := range nClasses {
 		for a := range cube.Axis(noAxis + 1) {
 			for _, e := range cube.AxisMoves {
@@ -484,16 +440,6 @@ func newSearcher(cfg Config) *searcher {
 		}
 	}
 	return s
-}
-
-func (s *searcher) countFound() int {
-	n := 0
-	for _, u := range s.res.Upper {
-		if u >= 0 {
-			n++
-		}
-	}
-	return n
 }
 
 // buildTable stores every word of cost <= k that reaches a canonical cube
@@ -539,14 +485,10 @@ func (s *searcher) buildTable(ctx context.Context) error {
 	} else {
 		t, err = build()
 	}
-	if err := ctx.Err(); err != nil {
-		return err
+	if err := meet.BuildErr(ctx, err); err != nil {
+		return fmt.Errorf("centers: %w", err)
 	}
-	if err != nil {
-		return fmt.Errorf("centers: stored side: %w", err)
-	}
-	s.table = t
-	s.res.StoredEntries = t.Len()
+	s.table, s.res.StoredEntries = t, t.Len()
 	return nil
 }
 

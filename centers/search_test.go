@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/meet"
 )
 
 // Results do not depend on the worker count, and a search stopped by its
 // budget and resumed from its last checkpoint ends as one that ran through.
 func TestWorkersAndResume(t *testing.T) {
-	base := Config{Metric: cube.HTM, StoredDepth: 5, MaxDepth: 12}
+	base := Config{Config: meet.Config{Metric: cube.HTM, StoredDepth: 5, MaxDepth: 12}}
 	one := base
 	one.Workers = 1
 	r1, err := Search(context.Background(), one)
@@ -22,7 +23,7 @@ func TestWorkersAndResume(t *testing.T) {
 	var saved []byte
 	stopped := base
 	stopped.Workers, stopped.Budget = 2, 1e5
-	stopped.Checkpoint = func(c *Checkpoint) error {
+	stopped.Checkpoint = func(c *meet.Checkpoint) error {
 		var b bytes.Buffer
 		if err := c.Encode(&b); err != nil {
 			return err
@@ -35,7 +36,7 @@ func TestWorkersAndResume(t *testing.T) {
 	if _, err := Search(context.Background(), stopped); err != nil {
 		t.Fatal(err)
 	}
-	c, err := DecodeCheckpoint(bytes.NewReader(saved))
+	c, err := meet.DecodeCheckpoint(bytes.NewReader(saved), NStates)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func TestWorkersAndResume(t *testing.T) {
 	}
 	resumed := base
 	resumed.Workers, resumed.Budget, resumed.Resume = 2, 1e5, c
-	if err := c.Resumes(resumed); err != nil {
+	if err := c.Resumes(resumed.Config, resumed.Cut()); err != nil {
 		t.Fatal(err)
 	}
 	// A resumed search may stop sooner: it keeps the depths it finished.
@@ -87,11 +88,14 @@ func TestWorkersAndResume(t *testing.T) {
 	if _, err := Search(context.Background(), other); err == nil {
 		t.Error("a checkpoint of a depth cut into other chunks was resumed")
 	}
-	if err := c.Resumes(Config{Metric: cube.QTM, StoredDepth: 5, MaxDepth: 13}); err == nil {
-		t.Error("a HTM checkpoint resumes a QTM search")
-	}
-	if err := c.Resumes(Config{Metric: cube.HTM, StoredDepth: 6}); err == nil {
-		t.Error("a checkpoint of stored depth 5 resumes a search of stored depth 6")
+	for _, o := range []Config{
+		{Config: meet.Config{Metric: cube.QTM, StoredDepth: 5, MaxDepth: 13}},
+		{Config: meet.Config{Metric: cube.HTM, StoredDepth: 6}},
+		{Config: meet.Config{Metric: cube.HTM, StoredDepth: 5}, PruneFrom: 9},
+	} {
+		if err := c.Resumes(o.Config, o.Cut()); err == nil {
+			t.Errorf("a checkpoint of HTM, stored depth 5, %s resumes a search of %s, %d, %s", resumed.Cut(), o.Metric, o.StoredDepth, o.Cut())
+		}
 	}
 }
 
@@ -99,7 +103,7 @@ func TestWorkersAndResume(t *testing.T) {
 // for every state not met, and for every upper bound a relation of that
 // cost with that state.
 func TestBounds(t *testing.T) {
-	r, err := Search(context.Background(), Config{Metric: cube.HTM, StoredDepth: 5, MaxDepth: 12, Workers: 2})
+	r, err := Search(context.Background(), Config{Config: meet.Config{Metric: cube.HTM, StoredDepth: 5, MaxDepth: 12, Workers: 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +163,7 @@ func BenchmarkDepth(b *testing.B) {
 			depth := map[cube.Metric]int{cube.HTM: 13, cube.QTM: 16, cube.STM: 10}[m]
 			var probes int64
 			for b.Loop() {
-				r, err := Search(context.Background(), Config{Metric: m, StoredDepth: 5, MaxDepth: depth, Workers: 2})
+				r, err := Search(context.Background(), Config{Config: meet.Config{Metric: m, StoredDepth: 5, MaxDepth: depth, Workers: 2}})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -177,7 +181,7 @@ func BenchmarkDepth(b *testing.B) {
 // ends as one run through; a start whose maneuver does not give its state
 // is refused.
 func TestStart(t *testing.T) {
-	cfg := Config{Metric: cube.HTM, StoredDepth: 4, MaxDepth: 12, Workers: 2}
+	cfg := Config{Config: meet.Config{Metric: cube.HTM, StoredDepth: 4, MaxDepth: 12, Workers: 2}}
 	whole, err := Search(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,25 @@
-// Package meet holds what the meet-in-the-middle searches of the upper face
-// (upperface) and of the twisted centers (centers) share: the bounds a
-// search leaves on each state's distance, with a maneuver for each upper
-// bound, and their distribution by depth. A search that stops before every
-// state is found keeps honest bounds: lower bounds from what it proved,
-// upper bounds from maneuvers that reach the state; the two meet where the
-// distance is known.
+// Package meet is the bounded meet-in-the-middle engine the searches of
+// the upper face (upperface) and of the twisted centers (centers) run on.
+// A problem keeps its own algebra (its states and their numbering, the key
+// of a cube, its stored side, its prefixes and their symmetry) and the
+// engine keeps what every such search does with them:
+//
+//   - the bounds a search leaves on each state's distance, with a maneuver
+//     for each upper bound, and their distribution by depth (Bounds,
+//     Levels): a search that stops before every state is found keeps
+//     honest bounds, lower bounds from what it proved, upper bounds from
+//     maneuvers that reach the state; the two meet where the distance is
+//     known;
+//   - the choice of the stored side's depth for a memory budget
+//     (StoredSide);
+//   - a depth's chunks run on any number of workers and merged in order,
+//     under a probe budget (Chunks.Run), so that results do not depend on
+//     the worker count and the budget stops a search at the same place on
+//     every run;
+//   - checkpoints and their resumption (Checkpoint, Saver), and the depth
+//     statistics they carry (DepthStats, Result);
+//   - a depth's chunks searched in parts anywhere (Search) and their hits
+//     (Hit) settled in chunk order, as one search would have merged them.
 package meet
 
 import "github.com/cubecensus/cubecensus/cube"
@@ -34,6 +49,18 @@ func NewBounds(m cube.Metric, n int) Bounds {
 
 // Exact reports whether the distance of state i is known.
 func (b *Bounds) Exact(i int) bool { return b.Lower[i] == b.Upper[i] }
+
+// Reached counts the states with an upper bound: during a search, those
+// whose distance it found.
+func (b *Bounds) Reached() int {
+	n := 0
+	for _, u := range b.Upper {
+		if u >= 0 {
+			n++
+		}
+	}
+	return n
+}
 
 // Unresolved counts the states whose distance is not known.
 func (b *Bounds) Unresolved() int {

@@ -16,6 +16,7 @@ import (
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/internal/sealed"
+	"github.com/cubecensus/cubecensus/meet"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -65,8 +66,9 @@ func storedDepthCenters(env *Env, m cube.Metric) (int, error) {
 	// The probe budget weighs in the choice, so a run resumed with another
 	// budget would choose another stored depth, pass its checkpoint by and
 	// start over: a checkpoint of this build keeps its own where it fits.
+	cut := (&centers.Config{PruneFrom: env.Options.CentersPrune[m]}).Cut()
 	if c := centersCheckpoints.ofThisBuild(env, m.String()); c != nil && c.StoredDepth != k &&
-		c.PruneFrom == env.Options.CentersPrune[m] && centers.StoredBytes(m, c.StoredDepth) <= env.MemBudget-keep {
+		c.Cut == cut && centers.StoredBytes(m, c.StoredDepth) <= env.MemBudget-keep {
 		return c.StoredDepth, nil
 	}
 	return k, nil
@@ -143,25 +145,17 @@ func runCenters(ctx context.Context, env *Env) (*Output, error) {
 // searchCenters runs one metric's search as planned for the memory budget,
 // reporting progress per depth.
 func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, params map[string]string) (*centers.Result, error) {
-	k, err := storedDepthCenters(env, m)
+	search, finish, err := centersSearches.config(env, m, budget)
 	if err != nil {
 		return nil, err
 	}
-	env.Log.Info("centers search", "metric", m, "stored_depth", k,
-		"stored_words_at_most", centers.StoredEntries(m, k), "table", FormatBytes(centers.StoredBytes(m, k)), "budget_probes", budget)
-	report, finish := depthBars(env, "centers "+m.String(), " (chunks)")
-	cfg := centers.Config{
-		Metric: m, StoredDepth: k, Budget: budget, Workers: env.Workers, PruneFrom: env.Options.CentersPrune[m],
-		MaxDepth: env.Options.CentersMaxDepth[m],
-		Progress: report,
-		Depth: func(st centers.DepthStats) {
-			env.Log.Info("centers depth", "metric", m, "depth", st.Depth, "open", st.Open, "probes", st.Probes, "nodes", st.Nodes,
-				"found", st.Found, "exhaustive", st.Exhaustive, "seconds", st.Elapsed.Seconds(), "table_seconds", st.Table.Seconds())
-		},
-	}
+	search.MaxDepth = env.Options.CentersMaxDepth[m]
+	cfg := centers.Config{Config: search, PruneFrom: env.Options.CentersPrune[m]}
 	tableBars(env, &cfg, finish)
-	if err := useCentersCheckpoints(env, &cfg); err != nil {
+	if kept, err := useSearchCheckpoints(env, centersCheckpoints, &cfg.Config, cfg.Cut()); err != nil {
 		return nil, err
+	} else if kept {
+		keepCentersTables(env, &cfg)
 	}
 	// A resumed search takes what it started from out of its checkpoint;
 	// the tables it continued from still give the figures of the depths
@@ -183,10 +177,7 @@ func searchCenters(ctx context.Context, env *Env, m cube.Metric, budget int64, p
 	if err != nil {
 		return nil, err
 	}
-	if c := cfg.Resume; c != nil {
-		params[m.String()+".resumed"] = fmt.Sprintf("from a checkpoint at depth %d, chunk %d (done=%v); each depth's seconds are those of the run that did it", c.Depth, c.Chunk, c.Done)
-	}
-	params[m.String()+".stored_words"] = strconv.Itoa(r.StoredEntries)
+	searchedParams(&cfg.Config, &r.Result, params)
 	resultParams(r, params)
 	return r, nil
 }
@@ -257,7 +248,7 @@ func carryCenters(ctx context.Context, dir string, m cube.Metric, params map[str
 	if err != nil {
 		return nil, err
 	}
-	r, err := centers.Search(ctx, centers.Config{Metric: m, StoredDepth: 1, MaxDepth: start.Exhaustive, Start: start})
+	r, err := centers.Search(ctx, centers.Config{Config: meet.Config{Metric: m, StoredDepth: 1, MaxDepth: start.Exhaustive}, Start: start})
 	if err != nil {
 		return nil, err
 	}
@@ -337,30 +328,12 @@ func centersStart(dir string, m cube.Metric, params map[string]string) (*centers
 // not take them over.
 var runOnly = []string{"continued", "carried", "resumed", "settled"}
 
+// centersSearches describes the stage's searches to the pipeline.
+var centersSearches = searchStage{name: "centers", unit: " (chunks)", entries: centers.StoredEntries, bytes: centers.StoredBytes, storedDepth: storedDepthCenters}
+
 // centersCheckpoints is how the pipeline keeps the centers stage's
 // checkpoints.
-var centersCheckpoints = checkpointOf[centers.Checkpoint, centers.Config]{
-	decode:  centers.DecodeCheckpoint,
-	encode:  (*centers.Checkpoint).Encode,
-	build:   func(c *centers.Checkpoint) *string { return &c.Program },
-	resumes: (*centers.Checkpoint).Resumes,
-	where: func(c *centers.Checkpoint) string {
-		return fmt.Sprintf("depth %d, chunk %d, done %v", c.Depth, c.Chunk, c.Done)
-	},
-}
-
-// useCentersCheckpoints makes cfg save its state at env's checkpoint path
-// for its metric, and resume from a checkpoint there if one of this build
-// describes this search.
-func useCentersCheckpoints(env *Env, cfg *centers.Config) error {
-	resume, save, err := centersCheckpoints.use(env, cfg.Metric.String(), *cfg)
-	if err != nil || save == nil {
-		return err
-	}
-	cfg.Resume, cfg.Checkpoint, cfg.CheckpointEvery = resume, save, checkpointEvery
-	keepCentersTables(env, cfg)
-	return nil
-}
+var centersCheckpoints = searchCheckpoints(centers.NStates)
 
 // keepCentersTables makes a search that keeps checkpoints keep its tables
 // too: the pruning table beside its checkpoint, and the stored side in the
@@ -546,27 +519,22 @@ func centersClasses(cells [][]any, seed []centers.SeedLine) *tables.Table {
 // centersDistribution counts states and classes by distance for each
 // metric, with what is proven.
 func centersDistribution(metrics MetricList, found map[cube.Metric]*centers.Result) *tables.Table {
-	t := tables.NewTable("centers_distribution",
-		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM, QTM or STM"},
-		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved state in the metric"},
-		tables.Column{Name: "states", Kind: tables.Int64, Doc: "states proven to be at exactly this distance"},
-		tables.Column{Name: "classes", Kind: tables.Int64, Doc: "classes proven to be at exactly this distance"},
-		tables.Column{Name: "cumulative", Kind: tables.Int64, Doc: "states proven to be within this distance (their upper bound is at most depth)"},
-		tables.Column{Name: "cumulative_possible", Kind: tables.Int64, Doc: "states that may be within this distance (their lower bound is at most depth); equals cumulative where all are known"},
-		tables.Column{Name: "exhaustive", Kind: tables.Bool, Doc: "every relation of this length was met, so states is the full count"},
-	)
-	for _, m := range metrics {
+	classes := map[cube.Metric][]int64{} // proven at each distance
+	levels := func(m cube.Metric) []meet.Level {
 		r := found[m]
 		levels := r.Levels()
-		classes := make([]int64, len(levels)) // proven at each distance
+		classes[m] = make([]int64, len(levels))
 		for _, c := range centers.Classes() {
 			if r.Known(c.Rep) {
-				classes[r.Upper[c.Rep.Index()]]++
+				classes[m][r.Upper[c.Rep.Index()]]++
 			}
 		}
-		for _, l := range levels {
-			t.Append(m.String(), int64(l.Depth), l.Exact, classes[l.Depth], l.Within, l.Possible, l.Complete)
-		}
+		return levels
 	}
-	return t
+	d := distribution{name: "centers_distribution", things: "states", depthDoc: "distance from the solved state in the metric",
+		exhaustiveDoc: "every relation of this length was met, so states is the full count",
+		extra:         []tables.Column{{Name: "classes", Kind: tables.Int64, Doc: "classes proven to be at exactly this distance"}},
+		extraCells:    func(m cube.Metric, l meet.Level) []any { return []any{classes[m][l.Depth]} },
+	}
+	return d.table(metrics, levels)
 }

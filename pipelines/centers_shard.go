@@ -3,7 +3,6 @@ package pipelines
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/cubecensus/cubecensus/centers"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/progress"
+	"github.com/cubecensus/cubecensus/meet"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -42,7 +42,7 @@ func newCentersDepth(env *Env, m cube.Metric) (*centersDepth, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := centers.Config{Metric: m, StoredDepth: k, PruneFrom: env.Options.CentersPrune[m], Workers: env.Workers, Start: start}
+	cfg := centers.Config{Config: meet.Config{Metric: m, StoredDepth: k, Workers: env.Workers}, PruneFrom: env.Options.CentersPrune[m], Start: start}
 	return &centersDepth{cfg: cfg, depth: centers.NextDepth(m, start)}, nil
 }
 
@@ -55,10 +55,7 @@ func (o *centersDepth) settings(shard *Shard) string {
 // params are the settings every shard of the depth shares, which merge
 // compares and the run settling it checks.
 func (o *centersDepth) params(params map[string]string, units, chunks int) {
-	params[continuesParam] = o.cfg.Start.Fingerprint(o.cfg.Metric)
-	params["continued_metric"] = o.cfg.Metric.String()
-	params["continued_depth"] = strconv.Itoa(o.depth)
-	params["continued_stored_depth"] = strconv.Itoa(o.cfg.StoredDepth)
+	continuedParams(params, o.cfg.Metric, o.depth, o.cfg.StoredDepth, o.cfg.Start.Fingerprint(o.cfg.Metric))
 	params["continued_prune_from"] = strconv.Itoa(o.cfg.PruneFrom)
 	params["continued_chunks"] = strconv.Itoa(chunks)
 	params[unitsParam] = unitRange{0, int64(units)}.String()
@@ -197,29 +194,21 @@ func runCentersShard(ctx context.Context, env *Env) (*Output, error) {
 
 // centersPartTables are a part's tables: one row per unit, one per hit.
 func centersPartTables(m cube.Metric, depth int, done []unitDone) (units, hits *tables.Table) {
-	units = tables.NewTable("centers_units",
-		tables.Column{Name: "metric", Kind: tables.String, Doc: "the metric searched"},
-		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "the depth searched"},
-		tables.Column{Name: "unit", Kind: tables.Int64, Doc: "the unit's number among the shards' units (the depth's units in spread order)"},
-		tables.Column{Name: "first_chunk", Kind: tables.Int64, Doc: "its first chunk's number in the depth's search order"},
-		tables.Column{Name: "chunks", Kind: tables.Int64, Doc: "its chunks, from first_chunk on"},
-		tables.Column{Name: "prefix", Kind: tables.String, Doc: "the moves every relation of its chunks begins with"},
-		tables.Column{Name: "probes", Kind: tables.Int64, Doc: "probes of the stored side its chunks made"},
-		tables.Column{Name: "nodes", Kind: tables.Int64, Doc: "inner nodes of its chunks' prefix search"},
-		tables.Column{Name: "hits", Kind: tables.Int64, Doc: "relations of its chunks with a state not known before the depth (rows of centers_hits)"},
-	)
-	hits = tables.NewTable("centers_hits",
-		tables.Column{Name: "metric", Kind: tables.String, Doc: "the metric searched"},
-		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "the depth searched: every relation's cost"},
+	units = partsTable("centers_units", []tables.Column{
+		{Name: "unit", Kind: tables.Int64, Doc: "the unit's number among the shards' units (the depth's units in spread order)"},
+		{Name: "first_chunk", Kind: tables.Int64, Doc: "its first chunk's number in the depth's search order"},
+		{Name: "chunks", Kind: tables.Int64, Doc: "its chunks, from first_chunk on"},
+	}, "relation", "state", "centers_hits", true)
+	hits = hitsTable("centers_hits", ": every relation's cost",
 		tables.Column{Name: "unit", Kind: tables.Int64, Doc: "the unit of the chunk that met it"},
 		tables.Column{Name: "chunk", Kind: tables.Int64, Doc: "the chunk that met it, in the order it met them"},
 		tables.Column{Name: "state", Kind: tables.Int64, Doc: "the center-twist state the relation gives (centers_states.state)"},
 		tables.Column{Name: "notation", Kind: tables.String, Doc: "the state in seed 000's notation"},
-		tables.Column{Name: "maneuver", Kind: tables.String, Doc: "the relation: it solves every cubie and turns the centers so"},
-	)
+		tables.Column{Name: "maneuver", Kind: tables.String, Doc: "the relation: it solves every cubie and turns the centers so"})
 	for _, u := range done {
 		for _, h := range u.Hits {
-			hits.Append(m.String(), int64(depth), int64(u.Unit), int64(h.Chunk), int64(h.State), h.State.String(), cube.FormatManeuver(h.Relation.Moves(m)))
+			st := centers.FromIndex(h.State)
+			hits.Append(m.String(), int64(depth), int64(u.Unit), int64(h.Chunk), int64(st), st.String(), cube.FormatManeuver(h.Word.Moves(m)))
 		}
 		units.Append(m.String(), int64(depth), int64(u.Unit), int64(u.First), int64(u.Chunks), cube.FormatManeuver(u.Prefix.Moves(m)), u.Probes, u.Nodes, int64(len(u.Hits)))
 	}
@@ -236,23 +225,11 @@ func centersPartTables(m cube.Metric, depth int, done []unitDone) (units, hits *
 // the cube).
 func settleCenters(env *Env, m cube.Metric, params map[string]string) (*centers.Result, error) {
 	dir := string(env.Options.CentersHits)
-	fail := func(format string, a ...any) error {
-		return fmt.Errorf("--centers-hits-from %s: "+format, append([]any{dir}, a...)...)
-	}
-	units, prov, err := tables.Read(filepath.Join(dir, "centers_units"+tables.Extension))
+	shards, err := readMergedShards("--centers-hits-from", dir, "centers_units", "centers_hits")
 	if err != nil {
-		return nil, fail("%w", err)
+		return nil, err
 	}
-	hitRows, hitProv, err := tables.Read(filepath.Join(dir, "centers_hits"+tables.Extension))
-	if err != nil {
-		return nil, fail("%w", err)
-	}
-	if err := sameRun(prov, hitProv); err != nil || prov.Params[shardParam] != hitProv.Params[shardParam] {
-		return nil, fail("centers_units and centers_hits are not of one run")
-	}
-	if s := prov.Params[shardParam]; s != "" && s != "0/1" {
-		return nil, fail("the tables of shard %s alone: merge every shard first (cubecensus merge)", s)
-	}
+	units, hitRows, prov, fail := shards.parts, shards.hits, shards.prov, shards.fail
 	if got := prov.Params["continued_metric"]; got != m.String() {
 		return nil, fail("its hits are of %q, not %s", got, m)
 	}
@@ -283,21 +260,19 @@ func settleCenters(env *Env, m cube.Metric, params map[string]string) (*centers.
 		unit, _ := cell(hitRows, row, "unit").(int64)
 		chunk, _ := cell(hitRows, row, "chunk").(int64)
 		state, _ := cell(hitRows, row, "state").(int64)
-		text, _ := cell(hitRows, row, "maneuver").(string)
 		if unit < 0 || unit >= all.count || chunk < ranges[unit][0] || chunk >= ranges[unit][1] {
 			return nil, fail("centers_hits row %d: chunk %d is not one of unit %d's", i, chunk, unit)
 		}
-		moves, err := cube.ParseManeuver(text)
-		if err != nil {
-			return nil, fail("centers_hits row %d: %w", i, err)
+		if st := centers.State(state); int64(st) != state || !st.Valid() {
+			return nil, fail("centers_hits row %d: state %d is not a centers state", i, state)
 		}
-		w, err := cube.WordOf(moves)
+		w, err := shards.word(i)
 		if err != nil {
-			return nil, fail("centers_hits row %d: %w", i, err)
+			return nil, err
 		}
-		hits = append(hits, centers.Hit{Chunk: int(chunk), State: centers.State(state), Relation: w})
+		hits = append(hits, centers.Hit{Chunk: int(chunk), State: centers.State(state).Index(), Word: w})
 	}
-	r, err := centers.Settle(centers.Config{Metric: m, StoredDepth: k, PruneFrom: pruneFrom, Start: start}, hits)
+	r, err := centers.Settle(centers.Config{Config: meet.Config{Metric: m, StoredDepth: k}, PruneFrom: pruneFrom, Start: start}, hits)
 	if err != nil {
 		return nil, fail("%w", err)
 	}

@@ -35,14 +35,7 @@ func centersHTM(continueFrom, hitsFrom string, shard *Shard) *Env {
 // refuses one shard alone, hits of another depth, a hit that is not what
 // it says and a missing chunk, and a shard refuses what it cannot split.
 func TestCentersShards(t *testing.T) {
-	base := t.TempDir()
-	dir := func(name string) string { return filepath.Join(base, name) }
-	must := func(err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir, must := shardTestHelpers(t)
 	defer func(was int) { unitMoves = was }(unitMoves)
 	unitMoves = 2 // depth 12's chunks have 3 moves: units of about 13 of them
 	must(runStageTo(t, centersStage, centersHTM("", "", nil), dir("start")))
@@ -107,7 +100,7 @@ func TestCentersShards(t *testing.T) {
 				must(err)
 				w, err := cube.WordOf(moves)
 				must(err)
-				u.Hits = append(u.Hits, centers.Hit{Chunk: int(h[3].(int64)), State: centers.State(h[4].(int64)), Relation: w})
+				u.Hits = append(u.Hits, centers.Hit{Chunk: int(h[3].(int64)), State: centers.State(h[4].(int64)).Index(), Word: w})
 			}
 		}
 		part.Done = append(part.Done, u)

@@ -14,6 +14,7 @@ import (
 	"github.com/cubecensus/cubecensus/centers"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/meet"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -234,7 +235,7 @@ func TestCentersResumeKeepsFigures(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	orig := centersCheckpoints
 	defer func() { centersCheckpoints = orig }()
-	centersCheckpoints.encode = func(c *centers.Checkpoint, w io.Writer) error {
+	centersCheckpoints.encode = func(c *meet.Checkpoint, w io.Writer) error {
 		if !c.Done {
 			cancel()
 		}
@@ -309,7 +310,7 @@ func TestCentersCheckpointKeepsStoredDepth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, save, err := centersCheckpoints.use(env, cube.HTM.String(), centers.Config{Metric: cube.HTM})
+	_, save, err := centersCheckpoints.use(env, cube.HTM.String(), searchSettings{meet.Config{Metric: cube.HTM}, ""})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,9 +318,9 @@ func TestCentersCheckpointKeepsStoredDepth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var c *centers.Checkpoint // a search's, of another stored depth
-	if _, err := centers.Search(context.Background(), centers.Config{Metric: cube.HTM, StoredDepth: chosen - 1, Budget: 1e4,
-		Checkpoint: func(saved *centers.Checkpoint) error { c = saved; return nil }}); err != nil || c == nil {
+	var c *meet.Checkpoint // a search's, of another stored depth
+	if _, err := centers.Search(context.Background(), centers.Config{Config: meet.Config{Metric: cube.HTM, StoredDepth: chosen - 1, Budget: 1e4,
+		Checkpoint: func(saved *meet.Checkpoint) error { c = saved; return nil }}}); err != nil || c == nil {
 		t.Fatalf("the search saved no checkpoint (%v)", err)
 	}
 	for _, tc := range []struct{ kept, want int }{{chosen - 1, chosen - 1}, {deepestFitting + 1, chosen}} {

@@ -12,11 +12,12 @@ import (
 
 	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/internal/sealed"
+	"github.com/cubecensus/cubecensus/meet"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
 // checkpointOf is what the pipeline needs of a search's checkpoint type C
-// (upperface.Checkpoint, centers.Checkpoint) for a search configured by
+// (meet.Checkpoint: searchCheckpoints) for a search configured by
 // Cfg: how to read and write it, the field naming the build that wrote it,
 // and whether it resumes a configuration.
 type checkpointOf[C, Cfg any] struct {
@@ -25,6 +26,40 @@ type checkpointOf[C, Cfg any] struct {
 	build   func(*C) *string
 	resumes func(*C, Cfg) error
 	where   func(*C) string // for the log: depth, chunk, done
+}
+
+// searchSettings are what a meet-in-the-middle search's checkpoint must
+// agree with to resume it (meet.Checkpoint.Resumes).
+type searchSettings struct {
+	cfg meet.Config
+	cut string
+}
+
+// searchCheckpoints is the checkpointOf of a meet-in-the-middle search of
+// n states (upperface, centers).
+func searchCheckpoints(n int) checkpointOf[meet.Checkpoint, searchSettings] {
+	return checkpointOf[meet.Checkpoint, searchSettings]{
+		decode:  func(r io.Reader) (*meet.Checkpoint, error) { return meet.DecodeCheckpoint(r, n) },
+		encode:  (*meet.Checkpoint).Encode,
+		build:   func(c *meet.Checkpoint) *string { return &c.Program },
+		resumes: func(c *meet.Checkpoint, s searchSettings) error { return c.Resumes(s.cfg, s.cut) },
+		where: func(c *meet.Checkpoint) string {
+			return fmt.Sprintf("depth %d, chunk %d, done %v", c.Depth, c.Chunk, c.Done)
+		},
+	}
+}
+
+// useSearchCheckpoints makes cfg save its state at env's checkpoint path
+// for its metric, and resume from a checkpoint there if one of this build
+// describes this search (cut as in meet.Checkpoint.Resumes); it reports
+// whether the run keeps checkpoints.
+func useSearchCheckpoints(env *Env, k checkpointOf[meet.Checkpoint, searchSettings], cfg *meet.Config, cut string) (bool, error) {
+	resume, save, err := k.use(env, cfg.Metric.String(), searchSettings{*cfg, cut})
+	if err != nil || save == nil {
+		return false, err
+	}
+	cfg.Resume, cfg.Checkpoint, cfg.CheckpointEvery = resume, save, checkpointEvery
+	return true, nil
 }
 
 // stamped begins a checkpoint kept as JSON (jsonCheckpoints): the build

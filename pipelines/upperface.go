@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/meet"
 	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
 )
@@ -128,22 +129,11 @@ func runUpperface(ctx context.Context, env *Env) (*Output, error) {
 // searchUpperface runs one metric's search with the deepest stored side the
 // memory budget allows, reporting progress per depth.
 func searchUpperface(ctx context.Context, env *Env, m cube.Metric, budget int64, params map[string]string) (*upperface.Result, error) {
-	k, err := storedDepth(env, m)
+	cfg, finish, err := upperfaceSearches.config(env, m, budget)
 	if err != nil {
 		return nil, err
 	}
-	env.Log.Info("upperface search", "metric", m, "stored_depth", k,
-		"stored_words", upperface.StoredEntries(m, k), "table", FormatBytes(upperface.StoredBytes(m, k)), "budget_probes", budget)
-	report, finish := depthBars(env, "upperface "+m.String(), "")
-	cfg := upperface.Config{
-		Metric: m, StoredDepth: k, Budget: budget, Workers: env.Workers,
-		Progress: report,
-		Depth: func(st upperface.DepthStats) {
-			env.Log.Info("upperface depth", "metric", m, "depth", st.Depth, "probes", st.Probes, "planned", st.Planned,
-				"found", st.Found, "exhaustive", st.Exhaustive, "seconds", st.Elapsed.Seconds())
-		},
-	}
-	if err := useCheckpoints(env, &cfg); err != nil {
+	if _, err := useSearchCheckpoints(env, upperfaceCheckpoints, &cfg, ""); err != nil {
 		return nil, err
 	}
 	r, err := upperface.Search(ctx, cfg)
@@ -157,39 +147,19 @@ func searchUpperface(ctx context.Context, env *Env, m cube.Metric, budget int64,
 		params[fmt.Sprintf("%s.depth%02d", m, st.Depth)] = fmt.Sprintf("probes=%d planned=%d found=%d exhaustive=%v seconds=%.3f",
 			st.Probes, st.Planned, st.Found, st.Exhaustive, st.Elapsed.Seconds())
 	}
-	if c := cfg.Resume; c != nil {
-		params[m.String()+".resumed"] = fmt.Sprintf("from a checkpoint at depth %d, chunk %d (done=%v); each depth's seconds are those of the run that did it", c.Depth, c.Chunk, c.Done)
-	}
+	searchedParams(&cfg, &r.Result, params)
 	params[m.String()+".stored_depth"] = strconv.Itoa(r.StoredDepth)
-	params[m.String()+".stored_words"] = strconv.Itoa(r.StoredEntries)
 	return r, nil
 }
 
 // checkpointEvery is how often a search saves its state within a depth.
 const checkpointEvery = time.Minute
 
-// upperfaceCheckpoints is how the pipeline keeps upperface's checkpoints.
-var upperfaceCheckpoints = checkpointOf[upperface.Checkpoint, upperface.Config]{
-	decode:  upperface.DecodeCheckpoint,
-	encode:  (*upperface.Checkpoint).Encode,
-	build:   func(c *upperface.Checkpoint) *string { return &c.Program },
-	resumes: (*upperface.Checkpoint).Resumes,
-	where: func(c *upperface.Checkpoint) string {
-		return fmt.Sprintf("depth %d, chunk %d, done %v", c.Depth, c.Chunk, c.Done)
-	},
-}
+// upperfaceSearches describes the stage's searches to the pipeline.
+var upperfaceSearches = searchStage{name: "upperface", entries: upperface.StoredEntries, bytes: upperface.StoredBytes, storedDepth: storedDepth}
 
-// useCheckpoints makes cfg save its state at env's checkpoint path for its
-// metric, and resume from a checkpoint there if one of this build
-// describes this search.
-func useCheckpoints(env *Env, cfg *upperface.Config) error {
-	resume, save, err := upperfaceCheckpoints.use(env, cfg.Metric.String(), *cfg)
-	if err != nil || save == nil {
-		return err
-	}
-	cfg.Resume, cfg.Checkpoint, cfg.CheckpointEvery = resume, save, checkpointEvery
-	return nil
-}
+// upperfaceCheckpoints is how the pipeline keeps upperface's checkpoints.
+var upperfaceCheckpoints = searchCheckpoints(upperface.NPositions)
 
 // boundUpperface gives the positions a search left open bounds from the
 // other metrics and from products of known positions, and records how many
@@ -298,20 +268,9 @@ func checkManeuver(text string, un int, m cube.Metric, n int) error {
 // upperfaceDistribution counts positions by distance for each metric, with
 // the envelope of the unresolved ones.
 func upperfaceDistribution(metrics MetricList, found map[cube.Metric]*upperface.Result) *tables.Table {
-	t := tables.NewTable("upperface_distribution",
-		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM, QTM or STM"},
-		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved cube in the metric"},
-		tables.Column{Name: "positions", Kind: tables.Int64, Doc: "positions proven to be at exactly this distance"},
-		tables.Column{Name: "cumulative", Kind: tables.Int64, Doc: "positions proven to be within this distance (their upper bound is at most depth)"},
-		tables.Column{Name: "cumulative_possible", Kind: tables.Int64, Doc: "positions that may be within this distance (their lower bound is at most depth); equals cumulative where all are known"},
-		tables.Column{Name: "exhaustive", Kind: tables.Bool, Doc: "positions is the full count: the search was exhaustive through this depth, or every distance is known"},
-	)
-	for _, m := range metrics {
-		for _, l := range found[m].Levels() {
-			t.Append(m.String(), int64(l.Depth), l.Exact, l.Within, l.Possible, l.Complete)
-		}
-	}
-	return t
+	d := distribution{name: "upperface_distribution", things: "positions", depthDoc: "distance from the solved cube in the metric",
+		exhaustiveDoc: "positions is the full count: the search was exhaustive through this depth, or every distance is known"}
+	return d.table(metrics, func(m cube.Metric) []meet.Level { return found[m].Levels() })
 }
 
 // upperfaceCases is the table of case counts.

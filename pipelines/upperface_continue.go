@@ -3,7 +3,6 @@ package pipelines
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"time"
 
@@ -48,10 +47,7 @@ func newOpenDepth(env *Env, known *upperface.Result) (*openDepth, error) {
 // params are the settings every shard of the depth shares and the run
 // settling it checks.
 func (o *openDepth) params(params map[string]string) {
-	params["continued_metric"] = o.cfg.Metric.String()
-	params["continued_depth"] = strconv.Itoa(o.depth)
-	params["continued_stored_depth"] = strconv.Itoa(o.cfg.StoredDepth)
-	params[continuesParam] = o.known.Fingerprint()
+	continuedParams(params, o.cfg.Metric, o.depth, o.cfg.StoredDepth, o.known.Fingerprint())
 	params[unitsParam] = unitRange{0, int64(len(o.plan))}.String()
 	params[shardKeyParam], params[shardListParam] = "chunk", "upperface_chunks"
 }
@@ -192,25 +188,16 @@ func searchChunkRange(ctx context.Context, env *Env, o *openDepth, lo, hi int) (
 // chunkTables are a chunk range's tables: one row per chunk, one per hit.
 func chunkTables(o *openDepth, r *chunkRange) (chunks, hits *tables.Table) {
 	m := o.cfg.Metric
-	chunks = tables.NewTable("upperface_chunks",
-		tables.Column{Name: "metric", Kind: tables.String, Doc: "the metric searched"},
-		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "the depth searched"},
-		tables.Column{Name: "chunk", Kind: tables.Int64, Doc: "the chunk's number in the depth's search order"},
-		tables.Column{Name: "prefix", Kind: tables.String, Doc: "the moves every word of the chunk begins with"},
-		tables.Column{Name: "probes", Kind: tables.Int64, Doc: "probes of the stored side the chunk made"},
-		tables.Column{Name: "hits", Kind: tables.Int64, Doc: "words of the chunk reaching a position not known before the depth (rows of upperface_hits)"},
-	)
-	hits = tables.NewTable("upperface_hits",
-		tables.Column{Name: "metric", Kind: tables.String, Doc: "the metric searched"},
-		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "the depth searched: every maneuver's length"},
+	chunks = partsTable("upperface_chunks", []tables.Column{{Name: "chunk", Kind: tables.Int64, Doc: "the chunk's number in the depth's search order"}},
+		"word", "position", "upperface_hits", false)
+	hits = hitsTable("upperface_hits", ": every maneuver's length",
 		tables.Column{Name: "chunk", Kind: tables.Int64, Doc: "the chunk that found it"},
 		tables.Column{Name: "un", Kind: tables.Int64, Doc: "the position reached (seed 004's unique number)"},
-		tables.Column{Name: "maneuver", Kind: tables.String, Doc: "a maneuver of that length from the solved cube to the position"},
-	)
+		tables.Column{Name: "maneuver", Kind: tables.String, Doc: "a maneuver of that length from the solved cube to the position"})
 	perChunk := map[int]int64{}
 	for _, h := range r.Hits {
 		perChunk[h.Chunk]++
-		hits.Append(m.String(), int64(o.depth), int64(h.Chunk), int64(h.Un), cube.FormatManeuver(h.Word.Moves(m)))
+		hits.Append(m.String(), int64(o.depth), int64(h.Chunk), int64(h.State), cube.FormatManeuver(h.Word.Moves(m)))
 	}
 	for i := r.First; i < r.Next; i++ {
 		chunks.Append(m.String(), int64(o.depth), int64(i), cube.FormatManeuver(o.plan[i].Prefix.Moves(m)), o.plan[i].Probes, perChunk[i])
@@ -249,24 +236,11 @@ func continueOpen(ctx context.Context, env *Env, found map[cube.Metric]*upperfac
 // and any hit whose maneuver does not reach its position at the depth's
 // cost (upperface.Settle checks each on the cube).
 func settleFromHits(env *Env, found map[cube.Metric]*upperface.Result, params map[string]string) error {
-	dir := string(env.Options.UpperfaceHits)
-	fail := func(format string, a ...any) error {
-		return fmt.Errorf("--upperface-hits-from %s: "+format, append([]any{dir}, a...)...)
-	}
-	chunks, prov, err := tables.Read(filepath.Join(dir, "upperface_chunks"+tables.Extension))
+	shards, err := readMergedShards("--upperface-hits-from", string(env.Options.UpperfaceHits), "upperface_chunks", "upperface_hits")
 	if err != nil {
-		return fail("%w", err)
+		return err
 	}
-	hitRows, hitProv, err := tables.Read(filepath.Join(dir, "upperface_hits"+tables.Extension))
-	if err != nil {
-		return fail("%w", err)
-	}
-	if err := sameRun(prov, hitProv); err != nil || prov.Params[shardParam] != hitProv.Params[shardParam] {
-		return fail("upperface_chunks and upperface_hits are not of one run")
-	}
-	if s := prov.Params[shardParam]; s != "" && s != "0/1" {
-		return fail("the tables of shard %s alone: merge every shard first (cubecensus merge)", s)
-	}
+	chunks, hitRows, prov, fail := shards.parts, shards.hits, shards.prov, shards.fail
 	m, err := cube.ParseMetric(prov.Params["continued_metric"])
 	if err != nil {
 		return fail("continued_metric: %w", err)
@@ -307,19 +281,15 @@ func settleFromHits(env *Env, found map[cube.Metric]*upperface.Result, params ma
 	hits := make([]upperface.Hit, len(hitRows.Rows))
 	for i, row := range hitRows.Rows {
 		c, un := row[hitRows.Index("chunk")].(int64), row[hitRows.Index("un")].(int64)
-		moves, err := cube.ParseManeuver(row[hitRows.Index("maneuver")].(string))
+		w, err := shards.word(i)
 		if err != nil {
-			return fail("upperface_hits row %d: %w", i, err)
-		}
-		w, err := cube.WordOf(moves)
-		if err != nil {
-			return fail("upperface_hits row %d: %w", i, err)
+			return err
 		}
 		if c < 0 || c >= int64(len(plan)) || un < 0 || un >= upperface.NPositions {
 			return fail("upperface_hits row %d: chunk %d, un %d out of range", i, c, un)
 		}
 		perChunk[c]--
-		hits[i] = upperface.Hit{Chunk: int(c), Un: int32(un), Word: w}
+		hits[i] = upperface.Hit{Chunk: int(c), State: int(un), Word: w}
 	}
 	for c, left := range perChunk {
 		if left != 0 {

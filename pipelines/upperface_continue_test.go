@@ -35,6 +35,18 @@ func runStageTo(t *testing.T, stage Stage, env *Env, dir string) error {
 	return err
 }
 
+// shardTestHelpers return a shard test's folders (dir: a folder of a
+// temporary one) and must, failing the test on an error.
+func shardTestHelpers(t *testing.T) (dir func(name string) string, must func(error)) {
+	base := t.TempDir()
+	return func(name string) string { return filepath.Join(base, name) }, func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // The next depth of a search continued from its tables, searched in one
 // process, in three shards merged and settled, or settled into a fresh
 // search, gives the same tables (every maneuver checked as a reader would),
@@ -42,14 +54,7 @@ func runStageTo(t *testing.T, stage Stage, env *Env, dir string) error {
 // a missing chunk, a hit that is not what it says, and hits of another
 // state.
 func TestUpperfaceShards(t *testing.T) {
-	base := t.TempDir()
-	dir := func(name string) string { return filepath.Join(base, name) }
-	must := func(err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir, must := shardTestHelpers(t)
 	must(runStageTo(t, upperfaceStage, upperfaceSTM("", "", nil), dir("start")))
 	must(runStageTo(t, upperfaceStage, upperfaceSTM(dir("start"), "", nil), dir("whole")))
 	var shards []string

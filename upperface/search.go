@@ -7,7 +7,6 @@ import (
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/hashjoin"
-	"github.com/cubecensus/cubecensus/internal/parallel"
 	"github.com/cubecensus/cubecensus/meet"
 )
 
@@ -51,52 +50,17 @@ import (
 // are merged in their order, so results do not depend on the worker count,
 // and a probe budget decides deterministically where the search stops.
 
-// Config says how to search one metric.
-type Config struct {
-	Metric cube.Metric
-	// StoredDepth is k: the stored side holds every word of cost <= k
-	// (see StoredBytes for its memory).
-	StoredDepth int
-	// Budget bounds the probes over all depths; 0 means no bound. A depth
-	// is searched whole if it fits in what is left, else its chunks in order
-	// while they fit, and the search stops after it.
-	Budget int64
-	// MaxDepth, if positive, is the last depth searched.
-	MaxDepth int
-	Workers  int
-	// Progress, if set, is called when a depth starts (done is 0, or what a
-	// resumed depth had done) and after each chunk, with the probes done and
-	// planned at that depth.
-	Progress func(depth int, done, total int64)
-	// Depth, if set, is called after each depth with what it did.
-	Depth func(DepthStats)
-	// Checkpoint, if set, is given the search's state after each depth and,
-	// within a depth, after a chunk at least CheckpointEvery after the last
-	// one; the state is valid during the call only. An error stops the
-	// search. Resume, if set, continues the search a checkpoint describes.
-	Checkpoint      func(*Checkpoint) error
-	CheckpointEvery time.Duration
-	Resume          *Checkpoint
-}
+// Config says how to search one metric (meet.Config: the engine's
+// settings are all the upper face needs).
+type Config = meet.Config
 
-// DepthStats is what one depth of the search did.
-type DepthStats struct {
-	Depth      int
-	Planned    int64 // probes of the whole depth
-	Probes     int64 // probes made (Planned unless the budget cut the depth)
-	Found      int   // positions first found at this depth
-	Exhaustive bool  // every position at this distance was found
-	Elapsed    time.Duration
-}
+// DepthStats is what one depth of the search did: Planned probes, of which
+// Probes were made (all unless the budget cut the depth), Found positions.
+type DepthStats = meet.DepthStats
 
-// Result is what a search found, and the bounds of what it did not.
-type Result struct {
-	// Bounds are each position's, indexed by un (see Offer and Compose).
-	meet.Bounds
-	StoredDepth   int
-	StoredEntries int
-	Depths        []DepthStats
-}
+// Result is what a search found, and the bounds of what it did not; its
+// Bounds are each position's, indexed by un (see Offer and Compose).
+type Result struct{ meet.Result }
 
 // maxStoredDepth keeps stored words within a 64-bit value: each axis move
 // costs at least 1, so a word of cost <= 9 has at most 9 moves.
@@ -122,18 +86,18 @@ func ChooseStoredDepth(m cube.Metric, budget uint64) (int, error) {
 
 // searcher holds one metric's search state.
 type searcher struct {
-	cfg      Config
-	metric   cube.Metric
-	k        int
-	pairs    *pairTables
-	group    *groupTables
-	table    *hashjoin.Table
-	first    []cube.AxisMove
-	after    [4][]step // after[a]: moves allowed after a move on axis a; after[3]: all
-	res      *Result
-	found    int
-	deepest  int // deepest depth searched
-	lastSave time.Time
+	cfg     Config
+	metric  cube.Metric
+	k       int
+	pairs   *pairTables
+	group   *groupTables
+	table   *hashjoin.Table
+	first   []cube.AxisMove
+	after   [4][]step // after[a]: moves allowed after a move on axis a; after[3]: all
+	res     *Result
+	found   int
+	deepest int // deepest depth searched
+	saver   meet.Saver
 }
 
 // step is an axis move with what the hot loop needs of it.
@@ -152,50 +116,37 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("upperface: stored depth %d (want 1..%d)", cfg.StoredDepth, maxStoredDepth)
 	}
 	s := newSearcher(cfg)
-	n, chunk, spent, foundBefore := 1, 0, int64(0), 0
+	at := meet.Progress{Depth: 1}
 	if c := cfg.Resume; c != nil {
-		if err := c.Resumes(cfg); err != nil {
+		if err := c.Resumes(cfg, ""); err != nil {
 			return nil, fmt.Errorf("upperface: cannot resume: %w", err)
 		}
-		res := c.Result
-		s.res = &res
+		s.res = &Result{c.Resumed()}
 		if c.Done {
 			return s.res, nil
 		}
-		for _, u := range s.res.Upper {
-			if u >= 0 {
-				s.found++
-			}
-		}
-		n, chunk, spent, foundBefore = c.Depth, c.Chunk, c.Spent, c.FoundBefore
+		s.found = s.res.Reached()
+		at = meet.Progress{Depth: c.Depth, Chunk: c.Chunk, Chunks: c.Chunks, Spent: c.Spent, FoundBefore: c.FoundBefore}
 	}
 	if err := s.buildTable(ctx); err != nil {
 		return nil, err
 	}
 	if cfg.Resume == nil {
 		s.record(0, 0, cube.Word{})
-		foundBefore = s.found
+		at.FoundBefore = s.found
 	}
-	s.lastSave = time.Now()
-	for ; s.found < NPositions; n++ {
-		st, err := s.depth(ctx, n, chunk, &spent, foundBefore)
+	s.saver.Start()
+	for ; s.found < NPositions && (cfg.MaxDepth <= 0 || at.Depth <= cfg.MaxDepth); at.Depth++ {
+		st, err := s.depth(ctx, &at)
 		if err != nil {
 			return nil, err
 		}
-		chunk, foundBefore = 0, s.found
-		s.res.Depths = append(s.res.Depths, st)
-		if cfg.Depth != nil {
-			cfg.Depth(st)
-		}
-		if !st.Exhaustive {
-			break
-		}
-		s.res.Exhaustive = n
-		if n == cfg.MaxDepth {
-			break
-		}
-		if err := s.save(n+1, 0, spent, s.found, false); err != nil {
+		goOn, err := s.saver.EndDepth(&s.res.Result, st, &at, s.found)
+		if err != nil {
 			return nil, err
+		}
+		if at.FoundBefore = s.found; !goOn {
+			break
 		}
 	}
 	if s.found == NPositions {
@@ -203,7 +154,8 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	s.table = nil
 	s.res.boundUnfound()
-	if err := s.save(n, 0, spent, s.found, true); err != nil {
+	at.Done = true
+	if err := s.saver.Save(&s.res.Result, at); err != nil {
 		return nil, err
 	}
 	return s.res, nil
@@ -212,6 +164,7 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 // newSearcher sets up a search of cfg without its stored side.
 func newSearcher(cfg Config) *searcher {
 	s := &searcher{cfg: cfg, metric: cfg.Metric, k: cfg.StoredDepth, pairs: tables(), group: group()}
+	s.saver.Config = &s.cfg
 	s.res = NewResult(cfg.Metric)
 	s.res.StoredDepth = s.k
 	for a := range cube.Axis(noAxis + 1) {
@@ -228,7 +181,7 @@ func newSearcher(cfg Config) *searcher {
 // NewResult returns a result of metric m with nothing found yet: no
 // maneuvers, every Upper -1, every Lower 0.
 func NewResult(m cube.Metric) *Result {
-	return &Result{Bounds: meet.NewBounds(m, NPositions)}
+	return &Result{meet.NewResult(m, NPositions)}
 }
 
 // firstMoves are the axis moves a prefix may begin with: one of each class
@@ -276,14 +229,10 @@ func (s *searcher) buildTable(ctx context.Context) error {
 		}
 	}
 	t, err := hashjoin.Build(StoredEntries(s.metric, s.k), 1+cube.NAxisMoves, s.cfg.Workers, gen)
-	if err := ctx.Err(); err != nil {
-		return err
+	if err := meet.BuildErr(ctx, err); err != nil {
+		return fmt.Errorf("upperface: %w", err)
 	}
-	if err != nil {
-		return fmt.Errorf("upperface: stored side: %w", err)
-	}
-	s.table = t
-	s.res.StoredEntries = t.Len()
+	s.table, s.res.StoredEntries = t, t.Len()
 	return nil
 }
 
@@ -331,42 +280,50 @@ type hit struct {
 	stored cube.PackedWord
 }
 
-// depth finds the positions at distance n, beginning with chunk first (a
-// resumed depth has its U closure and first chunks done); before is the
-// number of positions found before the depth.
-func (s *searcher) depth(ctx context.Context, n, first int, spent *int64, before int) (DepthStats, error) {
-	start := time.Now()
-	st := DepthStats{Depth: n}
+// depth finds the positions at distance at.Depth, beginning with chunk
+// at.Chunk (a resumed depth has its U closure and first chunks done);
+// at.FoundBefore is the number of positions found before the depth.
+func (s *searcher) depth(ctx context.Context, at *meet.Progress) (DepthStats, error) {
+	start, n := time.Now(), at.Depth
 	s.deepest = n
-	if first == 0 {
+	if at.Chunk == 0 {
 		s.closeUnderU(n)
 	}
 	chunks := s.chunks(n)
-	for _, c := range chunks {
-		st.Planned += c.probes
+	run := meet.Chunks[[]hit]{Count: len(chunks), Planned: make([]int64, len(chunks))}
+	for i, c := range chunks {
+		run.Planned[i] = c.probes
 	}
-	if s.found == NPositions { // the U closure found the last ones
-		st.Found, st.Exhaustive, st.Elapsed = s.found-before, true, time.Since(start)
-		return st, nil
-	}
-	limit := len(chunks)
-	if s.cfg.Budget > 0 && *spent+st.Planned > s.cfg.Budget {
-		limit = 0
-		for left := s.cfg.Budget - *spent; limit < len(chunks) && chunks[limit].probes <= left; limit++ {
-			left -= chunks[limit].probes
+	run.NewWorker = s.workers(n, chunks)
+	run.Merge = func(i int, hits []hit) (int64, int64, error) { return chunks[i].probes, 0, s.mergeHits(n, hits) }
+	run.Finished = func() bool { return s.found == NPositions }
+	var st DepthStats
+	merged := s.found == NPositions // the U closure found the last ones
+	if !merged {
+		var err error
+		if st, merged, err = run.Run(ctx, &s.cfg, &s.saver, &s.res.Result, at); err != nil {
+			return st, err
+		}
+	} else {
+		st = DepthStats{Depth: n, Chunks: len(chunks)}
+		for _, p := range run.Planned {
+			st.Planned += p
 		}
 	}
-	for _, c := range chunks[:first] {
-		st.Probes += c.probes
-	}
-	if s.cfg.Progress != nil {
-		s.cfg.Progress(n, st.Probes, st.Planned)
-	}
-	known := make([]bool, NPositions) // found before this depth; read-only below
+	st.Found = s.found - at.FoundBefore
+	st.Exhaustive = merged || s.found == NPositions
+	st.Elapsed = time.Since(start)
+	return st, nil
+}
+
+// workers returns the constructor of a worker searching depth n's chunks,
+// each probe against the positions known before them.
+func (s *searcher) workers(n int, chunks []chunk) func() func(int) []hit {
+	known := make([]bool, NPositions) // found before the chunks; read-only below
 	for un, u := range s.res.Upper {
 		known[un] = u >= 0
 	}
-	newWorker := func(int) func(int) []hit {
+	return func() func(int) []hit {
 		p := &prober{s: s, n: n, known: known, word: make(cube.Word, 0, 32)}
 		return func(i int) []hit {
 			p.hits, p.probes = nil, 0
@@ -377,31 +334,6 @@ func (s *searcher) depth(ctx context.Context, n, first int, spent *int64, before
 			return p.hits
 		}
 	}
-	merge := func(i int, hits []hit) (bool, error) {
-		if err := s.mergeHits(n, hits); err != nil {
-			return false, err
-		}
-		st.Probes += chunks[i].probes
-		if s.cfg.Progress != nil {
-			s.cfg.Progress(n, st.Probes, st.Planned)
-		}
-		if s.found == NPositions {
-			return false, nil
-		}
-		if s.cfg.Checkpoint != nil && time.Since(s.lastSave) >= s.cfg.CheckpointEvery && i+1 < limit {
-			return true, s.save(n, i+1, *spent, before, false)
-		}
-		return true, nil
-	}
-	merged, err := parallel.Ordered(ctx, first, limit, s.cfg.Workers, newWorker, merge)
-	if err != nil {
-		return st, err
-	}
-	*spent += st.Probes
-	st.Found = s.found - before
-	st.Exhaustive = merged == len(chunks) || s.found == NPositions
-	st.Elapsed = time.Since(start)
-	return st, nil
 }
 
 // closeUnderU records U^x * t for every position t at distance n - cost(U^x).

@@ -7,12 +7,14 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/enumerate"
+	"github.com/cubecensus/cubecensus/meet"
 )
 
 // seed004HTM is seed 004's table ("Results"): new upper-face positions at
@@ -338,7 +340,7 @@ func TestLastAxis(t *testing.T) {
 func TestResume(t *testing.T) {
 	var saved [][]byte
 	cfg := Config{Metric: cube.QTM, StoredDepth: 5, MaxDepth: 11, Workers: 2, Budget: 2_000_000,
-		Checkpoint: func(c *Checkpoint) error {
+		Checkpoint: func(c *meet.Checkpoint) error {
 			var b bytes.Buffer
 			err := c.Encode(&b)
 			saved = append(saved, b.Bytes())
@@ -353,10 +355,10 @@ func TestResume(t *testing.T) {
 	}
 	// Resume from the last checkpoint between depths, one in the middle of
 	// a depth, and the final one.
-	var picks []*Checkpoint
-	var between, inside *Checkpoint
+	var picks []*meet.Checkpoint
+	var between, inside *meet.Checkpoint
 	for i, b := range saved {
-		c, err := DecodeCheckpoint(bytes.NewReader(b))
+		c, err := meet.DecodeCheckpoint(bytes.NewReader(b), NPositions)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -389,11 +391,28 @@ func TestResume(t *testing.T) {
 			t.Fatalf("resumed: exhaustive through %d, uninterrupted %d", r.Exhaustive, full.Exhaustive)
 		}
 	}
+	// The budget and the last depth decide only where the search stops: a
+	// checkpoint between depths resumes a search going further, which ends
+	// as that search from the start does; another stored depth cuts other
+	// chunks.
+	more := cfg
+	more.Checkpoint, more.Budget, more.MaxDepth = nil, 0, cfg.MaxDepth+1
+	want, err := Search(context.Background(), more)
+	if err != nil {
+		t.Fatal(err)
+	}
+	more.Resume = between
+	got, err := Search(context.Background(), more)
+	if err != nil || got.Exhaustive != want.Exhaustive || !slices.Equal(got.Upper, want.Upper) || !slices.Equal(got.Lower, want.Lower) {
+		t.Fatalf("resumed to depth %d: exhaustive %d, %v; from the start %d", more.MaxDepth, got.Exhaustive, err, want.Exhaustive)
+	}
+	if want.Exhaustive <= full.Exhaustive {
+		t.Fatalf("a search to depth %d went no further than one to %d (exhaustive through %d)", more.MaxDepth, cfg.MaxDepth, want.Exhaustive)
+	}
 	other := cfg
-	other.Budget++
-	c, _ := DecodeCheckpoint(bytes.NewReader(saved[1]))
-	if other.Resume = c; other.Resume.Resumes(other) == nil {
-		t.Error("a checkpoint resumed a search with another budget")
+	other.StoredDepth++
+	if err := between.Resumes(other, ""); err == nil || !strings.Contains(err.Error(), "stored depth 5") {
+		t.Errorf("a checkpoint resumed a search with another stored depth: %v", err)
 	}
 }
 

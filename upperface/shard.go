@@ -2,14 +2,11 @@ package upperface
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 	"slices"
 
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/internal/parallel"
+	"github.com/cubecensus/cubecensus/meet"
 )
 
 // Sharding one depth (scale-out, pipelines/shard.go): given what is known
@@ -20,12 +17,8 @@ import (
 // hit of a position (and its images) recording it.
 
 // Hit is a word of cost n that a chunk of depth n joined, reaching a
-// position not known before the depth.
-type Hit struct {
-	Chunk int
-	Un    int32
-	Word  cube.Word
-}
+// position (State: its un) not known before the depth.
+type Hit = meet.Hit
 
 // ChunkPlan is one chunk of a depth: the prefix its words begin with and
 // the probes its search makes.
@@ -70,25 +63,6 @@ func (r *Result) Through(n int) (*Result, error) {
 	return out, nil
 }
 
-// Fingerprint names the distances r holds (its metric, exhaustive depth
-// and every position's lower bound, which is the distance where known), so
-// that the shards of a depth and the run settling it can check that they
-// continue the same state. Maneuvers are left out: they depend on the
-// stored depth, the distances do not.
-func (r *Result) Fingerprint() string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s exhaustive %d\n", r.Metric, r.Exhaustive)
-	buf := make([]byte, 0, 2*NPositions)
-	for un := range NPositions {
-		buf = binary.LittleEndian.AppendUint16(buf, uint16(r.Lower[un]))
-		if r.Upper[un] != r.Lower[un] {
-			buf[len(buf)-2] |= 0x80 // unfound: the bound, not a distance
-		}
-	}
-	h.Write(buf)
-	return hex.EncodeToString(h.Sum(nil))
-}
-
 // continueFrom returns a searcher of cfg (no stored side yet) holding a
 // copy of known, a search's result exhaustive through n-1, with depth n's
 // U closure done.
@@ -102,11 +76,7 @@ func continueFrom(cfg Config, known *Result, n int) (*searcher, error) {
 	res.Lower, res.Upper, res.Word = slices.Clone(known.Lower), slices.Clone(known.Upper), slices.Clone(known.Word)
 	res.Depths = slices.Clone(known.Depths)
 	s.res = &res
-	for _, u := range res.Upper {
-		if u >= 0 {
-			s.found++
-		}
-	}
+	s.found = s.res.Reached()
 	s.deepest = n
 	s.closeUnderU(n)
 	return s, nil
@@ -127,30 +97,17 @@ func SearchChunks(ctx context.Context, cfg Config, known *Result, n, lo, hi int,
 	if err := s.buildTable(ctx); err != nil {
 		return err
 	}
-	foundBefore := make([]bool, NPositions) // the prober's known: found before the chunks, the U closure included
-	for un, u := range s.res.Upper {
-		foundBefore[un] = u >= 0
+	ids := make([]int, hi-lo)
+	for i := range ids {
+		ids[i] = lo + i
 	}
-	newWorker := func(int) func(int) []hit {
-		p := &prober{s: s, n: n, known: foundBefore, word: make(cube.Word, 0, 32)}
-		return func(i int) []hit {
-			p.hits, p.probes = nil, 0
-			p.run(&chunks[i])
-			if p.probes != chunks[i].probes {
-				panic(fmt.Sprintf("upperface: chunk %v made %d probes, planned %d", chunks[i].word, p.probes, chunks[i].probes))
-			}
-			return p.hits
-		}
-	}
-	merge := func(i int, hits []hit) (bool, error) {
+	return meet.Search(ctx, cfg.Workers, ids, s.workers(n, chunks), func(i int, hits []hit) error {
 		out := make([]Hit, len(hits))
 		for j, h := range hits {
-			out[j] = Hit{Chunk: i, Un: h.un, Word: cube.Concat(h.prefix, h.stored.Word().Inverse())}
+			out[j] = Hit{Chunk: ids[i], State: int(h.un), Word: cube.Concat(h.prefix, h.stored.Word().Inverse())}
 		}
-		return true, each(i, out)
-	}
-	_, err = parallel.Ordered(ctx, lo, hi, cfg.Workers, newWorker, merge)
-	return err
+		return each(ids[i], out)
+	})
 }
 
 // Settle continues known (exhaustive through n-1) through depth n with
@@ -163,18 +120,22 @@ func Settle(cfg Config, known *Result, n int, hits []Hit, complete bool) (*Resul
 		return nil, err
 	}
 	before := s.found
-	st := DepthStats{Depth: n}
-	for _, c := range s.chunks(n) {
+	chunks := s.chunks(n)
+	st := DepthStats{Depth: n, Chunks: len(chunks)}
+	for _, c := range chunks {
 		st.Planned += c.probes
 	}
 	for i, h := range hits {
 		if i > 0 && h.Chunk < hits[i-1].Chunk {
 			return nil, fmt.Errorf("upperface: hits out of chunk order (%d after %d)", h.Chunk, hits[i-1].Chunk)
 		}
-		if s.res.Upper[h.Un] >= 0 {
+		if h.State < 0 || h.State >= NPositions {
+			return nil, fmt.Errorf("upperface: a hit of un %d, outside 0 to %d", h.State, NPositions-1)
+		}
+		if s.res.Upper[h.State] >= 0 {
 			continue
 		}
-		if err := s.recordJoin(n, h.Un, h.Word); err != nil {
+		if err := s.recordJoin(n, int32(h.State), h.Word); err != nil {
 			return nil, err
 		}
 	}
