@@ -25,14 +25,6 @@ import (
 // met it.
 type Hit = meet.Hit
 
-// ChunkDone is what the search of one chunk of a part did.
-type ChunkDone struct {
-	Chunk         int
-	Prefix        cube.Word // the moves every relation of the chunk begins with
-	Probes, Nodes int64
-	Hits          []Hit
-}
-
 // NextDepth is the depth a search continued from start searches first:
 // the one after its exhaustive depth, or in QTM the next even one.
 func NextDepth(m cube.Metric, start *Start) int { return firstOpen(m, start.Exhaustive) }
@@ -43,7 +35,7 @@ func NextDepth(m cube.Metric, start *Start) int { return firstOpen(m, start.Exha
 // done is called after each, in that order. Budget, MaxDepth, Resume and Checkpoint are not used: a
 // part's checkpoint is its caller's, who picks the chunks not done yet.
 // The stored side is built only if there is a chunk to search.
-func SearchPart(ctx context.Context, cfg Config, pick func(prefixes []cube.Word) ([]int, error), done func(ChunkDone) error) error {
+func SearchPart(ctx context.Context, cfg Config, pick func(prefixes []cube.Word) ([]int, error), done func(meet.ChunkDone) error) error {
 	s, n, err := continued(cfg)
 	if err != nil {
 		return err
@@ -55,32 +47,18 @@ func SearchPart(ctx context.Context, cfg Config, pick func(prefixes []cube.Word)
 		return err
 	}
 	chunks := s.chunks(n)
-	prefixes := make([]cube.Word, len(chunks))
+	part := meet.Part[chunkResult]{Prefixes: make([]cube.Word, len(chunks)), NewWorker: s.workers(n, chunks)}
 	for i := range chunks {
-		prefixes[i] = chunks[i].word()
+		part.Prefixes[i] = chunks[i].word()
 	}
-	ids, err := pick(prefixes)
-	if err != nil {
-		return err
-	}
-	for _, i := range ids {
-		if i < 0 || i >= len(chunks) {
-			return fmt.Errorf("centers: chunk %d picked, depth %d has chunks 0 to %d", i, n, len(chunks)-1)
-		}
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	if err := s.buildTable(ctx); err != nil {
-		return err
-	}
-	return meet.Search(ctx, cfg.Workers, ids, s.workers(n, chunks), func(i int, r chunkResult) error {
-		d := ChunkDone{Chunk: ids[i], Prefix: chunks[ids[i]].word(), Probes: r.probes, Nodes: r.nodes}
+	part.Done = func(r chunkResult) meet.ChunkDone {
+		d := meet.ChunkDone{Probes: r.probes, Nodes: r.nodes}
 		for _, h := range r.hits {
-			d.Hits = append(d.Hits, Hit{Chunk: ids[i], State: h.state.Index(), Word: h.relation})
+			d.Hits = append(d.Hits, Hit{State: h.state.Index(), Word: h.relation})
 		}
-		return done(d)
-	})
+		return d
+	}
+	return part.Search(ctx, cfg.Workers, pick, func() error { return s.buildTable(ctx) }, done)
 }
 
 // Settle returns the result of the search cfg continues (cfg.Start) once

@@ -55,7 +55,7 @@ func TestPartsSettle(t *testing.T) {
 				}
 				return ids, nil
 			}
-			err := SearchPart(ctx, cfg, pick, func(d ChunkDone) error {
+			err := SearchPart(ctx, cfg, pick, func(d meet.ChunkDone) error {
 				hits, probes = append(hits, d.Hits...), probes+d.Probes
 				return nil
 			})

@@ -328,13 +328,61 @@ func (c *Chunks[R]) Run(ctx context.Context, cfg *Config, saver *Saver, res *Res
 	return st, merged == c.Count, err
 }
 
-// Search runs chunks of a depth for a part of it (a shard): the chunks
-// ids, searched on the workers and handed to done in the order of ids.
-func Search[R any](ctx context.Context, workers int, ids []int, newWorker func() func(chunk int) R, done func(i int, r R) error) error {
+// ChunkDone is what the search of one chunk of a part of a depth did.
+type ChunkDone struct {
+	Chunk         int
+	Prefix        cube.Word // the moves every word of the chunk begins with
+	Probes, Nodes int64
+	Hits          []Hit
+}
+
+// Part is a search of some chunks of a depth, anywhere (a shard): the
+// depth's chunks are independent once what is known before it is, so their
+// hits, gathered from every part and settled in chunk order, are those the
+// whole depth's search merges.
+type Part[R any] struct {
+	// Prefixes are the depth's chunks' prefixes, in search order.
+	Prefixes []cube.Word
+	// NewWorker returns one worker's search of a chunk, and Done what it
+	// did (Chunk, Prefix and the hits' Chunk are filled in).
+	NewWorker func() func(chunk int) R
+	Done      func(r R) ChunkDone
+}
+
+// Search searches the chunks pick returns, given the prefixes, in that
+// order on the workers, and hands each to done in that order. prepare, if
+// set, runs once the chunks are picked and before the first is searched,
+// only if there is one (it builds the stored side).
+func (p *Part[R]) Search(ctx context.Context, workers int, pick func(prefixes []cube.Word) ([]int, error), prepare func() error, done func(ChunkDone) error) error {
+	ids, err := pick(p.Prefixes)
+	if err != nil {
+		return err
+	}
+	for _, i := range ids {
+		if i < 0 || i >= len(p.Prefixes) {
+			return fmt.Errorf("chunk %d picked, the depth has chunks 0 to %d", i, len(p.Prefixes)-1)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	if prepare != nil {
+		if err := prepare(); err != nil {
+			return err
+		}
+	}
 	worker := func(int) func(int) R {
-		search := newWorker()
+		search := p.NewWorker()
 		return func(i int) R { return search(ids[i]) }
 	}
-	_, err := parallel.Ordered(ctx, 0, len(ids), workers, worker, func(i int, r R) (bool, error) { return true, done(i, r) })
+	merge := func(i int, r R) (bool, error) {
+		d := p.Done(r)
+		d.Chunk, d.Prefix = ids[i], p.Prefixes[ids[i]]
+		for j := range d.Hits {
+			d.Hits[j].Chunk = ids[i]
+		}
+		return true, done(d)
+	}
+	_, err = parallel.Ordered(ctx, 0, len(ids), workers, worker, merge)
 	return err
 }

@@ -84,10 +84,10 @@ func TestCentersShards(t *testing.T) {
 	env := centersHTM(dir("start"), "", &Shard{0, 3})
 	env.CheckpointDir, env.stage = dir("checkpoints"), centersStage.Name
 	t.Setenv("CUBECENSUS_CACHE", dir("cache"))
-	o, err := newCentersDepth(env, cube.HTM)
+	o, _, err := centersDepth(env, cube.HTM)
 	must(err)
 	first, _ := readTables(t, shards[0], centersStage.ShardTables)
-	part := &centersPart{stamped: stamped{Settings: o.settings(env.Shard)}, Units: len(units.Rows), Chunks: chunks}
+	part := &partsDone{stamped: stamped{Settings: o.settingsOf(env.Shard)}, Units: len(units.Rows), Chunks: chunks}
 	for _, row := range first["centers_units"].Rows[:2] {
 		u := unitDone{Unit: int(row[2].(int64)), First: int(row[3].(int64)), Chunks: int(row[4].(int64)), Probes: row[6].(int64), Nodes: row[7].(int64)}
 		moves, err := cube.ParseManeuver(row[5].(string))
@@ -106,7 +106,7 @@ func TestCentersShards(t *testing.T) {
 		part.Done = append(part.Done, u)
 	}
 	part.Done[0].Probes += 1000
-	_, save, err := centersPartCheckpoints.use(env, "part", part.Settings)
+	_, save, err := partsCheckpoints.use(env, "parts-HTM", part.Settings)
 	must(err)
 	must(save(part))
 	must(runStageTo(t, centersStage, env, dir("resumed")))

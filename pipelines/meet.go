@@ -2,7 +2,6 @@ package pipelines
 
 import (
 	"fmt"
-	"path/filepath"
 	"strconv"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -11,10 +10,8 @@ import (
 )
 
 // What the upperface and centers stages share, as searches of meet's
-// engine: the distribution table, and of a depth searched in shards
-// (upperface_continue.go, centers_shard.go) the settings every shard
-// records and the run settling it checks, the columns its tables begin
-// with, and the reading of the merged shards' tables.
+// engine: the settings and logging of a search, and the distribution table
+// (a depth in parts, their shard design, is parts.go).
 
 // searchStage describes a stage whose searches are meet's (upperface,
 // centers) to the pipeline.
@@ -94,94 +91,4 @@ func (d distribution) table(metrics MetricList, levels func(m cube.Metric) []mee
 		}
 	}
 	return t
-}
-
-// searched are the columns a shard's tables begin with: the metric and
-// the depth searched (depthDoc adds what the depth is of a row).
-func searched(depthDoc string) []tables.Column {
-	return []tables.Column{
-		{Name: "metric", Kind: tables.String, Doc: "the metric searched"},
-		{Name: "depth", Kind: tables.Int64, Doc: "the depth searched" + depthDoc},
-	}
-}
-
-// partsTable returns an empty table of a shard's parts of a depth: the
-// metric and depth, the columns key naming a part, then the moves its
-// words begin with, the probes it made (and its prefix search's nodes,
-// where counted) and its hits (words, each reaching one of the problem's
-// things: rows of the table hitsName).
-func partsTable(name string, key []tables.Column, words, things, hitsName string, nodes bool) *tables.Table {
-	cols := append(searched(""), key...)
-	cols = append(cols,
-		tables.Column{Name: "prefix", Kind: tables.String, Doc: "the moves every " + words + " of its chunks begins with"},
-		tables.Column{Name: "probes", Kind: tables.Int64, Doc: "probes of the stored side its chunks made"})
-	if nodes {
-		cols = append(cols, tables.Column{Name: "nodes", Kind: tables.Int64, Doc: "inner nodes of its chunks' prefix search"})
-	}
-	return tables.NewTable(name, append(cols, tables.Column{Name: "hits", Kind: tables.Int64,
-		Doc: words + "s of its chunks reaching a " + things + " not known before the depth (rows of " + hitsName + ")"})...)
-}
-
-// hitsTable returns an empty table of a shard's hits: the metric and depth
-// (depthDoc adds what the depth is of a hit), then cols.
-func hitsTable(name, depthDoc string, cols ...tables.Column) *tables.Table {
-	return tables.NewTable(name, append(searched(depthDoc), cols...)...)
-}
-
-// continuedParams record the settings of the depth every shard searches:
-// its metric, depth and stored depth, and the fingerprint of what was
-// known before it.
-func continuedParams(params map[string]string, m cube.Metric, depth, storedDepth int, continues string) {
-	params[continuesParam] = continues
-	params["continued_metric"] = m.String()
-	params["continued_depth"] = strconv.Itoa(depth)
-	params["continued_stored_depth"] = strconv.Itoa(storedDepth)
-}
-
-// mergedShards are the tables of a depth searched in shards and merged
-// (cubecensus merge), as the run settling it reads them from the folder
-// its flag names: a row per part of the depth, a row per hit.
-type mergedShards struct {
-	parts, hits *tables.Table
-	prov        tables.Provenance
-	// fail is an error naming the flag and the folder.
-	fail func(format string, a ...any) error
-}
-
-// readMergedShards reads the tables partsName and hitsName in dir, and
-// refuses them unless they are of one run with every shard merged.
-func readMergedShards(flag, dir, partsName, hitsName string) (*mergedShards, error) {
-	s := &mergedShards{fail: func(format string, a ...any) error {
-		return fmt.Errorf("%s %s: "+format, append([]any{flag, dir}, a...)...)
-	}}
-	var err error
-	if s.parts, s.prov, err = tables.Read(filepath.Join(dir, partsName+tables.Extension)); err != nil {
-		return nil, s.fail("%w", err)
-	}
-	hits, hitProv, err := tables.Read(filepath.Join(dir, hitsName+tables.Extension))
-	if err != nil {
-		return nil, s.fail("%w", err)
-	}
-	s.hits = hits
-	if err := sameRun(s.prov, hitProv); err != nil || s.prov.Params[shardParam] != hitProv.Params[shardParam] {
-		return nil, s.fail("%s and %s are not of one run", partsName, hitsName)
-	}
-	if sh := s.prov.Params[shardParam]; sh != "" && sh != "0/1" {
-		return nil, s.fail("the tables of shard %s alone: merge every shard first (cubecensus merge)", sh)
-	}
-	return s, nil
-}
-
-// word reads hit row i's maneuver.
-func (s *mergedShards) word(i int) (cube.Word, error) {
-	text, _ := cell(s.hits, s.hits.Rows[i], "maneuver").(string)
-	moves, err := cube.ParseManeuver(text)
-	if err != nil {
-		return nil, s.fail("%s row %d: %w", s.hits.Name, i, err)
-	}
-	w, err := cube.WordOf(moves)
-	if err != nil {
-		return nil, s.fail("%s row %d: %w", s.hits.Name, i, err)
-	}
-	return w, nil
 }

@@ -83,7 +83,7 @@ func (o *Options) List() []Option {
 		{"canonical", "bruteforce-depth", "length of the brute-force check (-1: the deepest that fits --mem-budget)", &o.BruteforceDepth},
 		{"upperface", "upperface-budget", "probes each metric's search may make (e.g. 8.5e9; at least enough to finish depth 7)", &o.UpperfaceBudget},
 		{"upperface", "upperface-metrics", "metrics to search, comma-separated", &o.UpperfaceMetrics},
-		{"upperface", "upperface-continue-from", "take the distances the upperface tables in this folder (e.g. results) proved and search the next depth of each metric they left open; with --shard, only the shard's chunks of it (tables upperface_chunks and upperface_hits, for cubecensus merge)", &o.UpperfaceContinue},
+		{"upperface", "upperface-continue-from", "take the distances the upperface tables in this folder (e.g. results) proved and search the next depth of each metric they left open; with --shard, only the shard's units of it (tables upperface_units and upperface_hits, for cubecensus merge)", &o.UpperfaceContinue},
 		{"upperface", "upperface-hits-from", "settle the next depth of the search (from depth 1, or continued) from the merged shard tables in this folder, instead of searching it", &o.UpperfaceHits},
 		{"centers", "centers-budget", "probes each metric's search may make: one number for all (1e9) or per metric (HTM=3.2e10,QTM=1.5e10,STM=1.5e10)", &o.CentersBudget},
 		{"centers", "centers-metrics", "metrics to search, comma-separated", &o.CentersMetrics},

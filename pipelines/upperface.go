@@ -23,7 +23,7 @@ var upperfaceStage = Stage{
 	Tables: []string{"upperface_positions", "upperface_distribution", "upperface_cases"},
 	// A shard searches its part of the next depth of a search continued
 	// from tables (upperface_continue.go).
-	ShardTables: []string{"upperface_chunks", "upperface_hits"},
+	ShardTables: []string{"upperface_units", "upperface_hits"},
 	Check:       checkUpperface,
 	Run:         runUpperface,
 }

@@ -1,55 +1,51 @@
 package pipelines
 
 import (
+	"cmp"
 	"context"
 	"fmt"
-	"strconv"
+	"slices"
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/meet"
 	"github.com/cubecensus/cubecensus/tables"
 	"github.com/cubecensus/cubecensus/upperface"
 )
 
 // Continuing the upperface search from its tables, one depth at a time,
-// on one machine or in shards (scale-out, shard.go).
+// on one machine or in shards (the parts design, parts.go).
 //
 // --upperface-continue-from DIR takes the distances DIR's tables proved
 // (loadUpperface) instead of searching from depth 1. A metric they left
-// open then has its next depth searched, chunk by chunk
-// (upperface.SearchChunks), and settled (upperface.Settle). With --shard
-// I/N, a run searches only its part of that depth's chunks and writes
-// their hits (upperface_hits) with one row per chunk (upperface_chunks);
-// `cubecensus merge` combines the shards, and --upperface-hits-from MERGED
-// settles the depth from them, in a run continued from the same tables or
-// in a fresh search exhaustive through the depth before (make run's).
-// Either way the result is the one the uninterrupted search gives
-// (upperface.TestShardedDepth), and every hit is checked on the cube.
+// open then has its next depth searched, unit by unit
+// (upperface.SearchPart), and settled (upperface.Settle). With --shard I/N,
+// a run searches only its units and writes upperface_units and
+// upperface_hits; `cubecensus merge` combines the shards, and
+// --upperface-hits-from MERGED settles the depth from them, in a run
+// continued from the same tables or in a fresh search exhaustive through
+// the depth before (make run's). Either way the result is the one the
+// uninterrupted search gives (upperface.TestShardedDepth), and every hit is
+// checked on the cube.
 
-// openDepth is the next depth of a metric's search continued from known.
-type openDepth struct {
-	cfg   upperface.Config
-	known *upperface.Result // exhaustive through depth-1
-	depth int
-	plan  []upperface.ChunkPlan
-}
-
-func newOpenDepth(env *Env, known *upperface.Result) (*openDepth, error) {
+// upperfaceDepth is the next depth of a metric's search continued from
+// known (exhaustive through the depth before), with the search's config.
+func upperfaceDepth(env *Env, known *upperface.Result) (*depthInParts, upperface.Config, error) {
 	k, err := storedDepth(env, known.Metric)
 	if err != nil {
-		return nil, err
+		return nil, upperface.Config{}, err
 	}
 	cfg := upperface.Config{Metric: known.Metric, StoredDepth: k, Workers: env.Workers}
 	n := known.Exhaustive + 1
-	return &openDepth{cfg: cfg, known: known, depth: n, plan: upperface.Chunks(cfg, n)}, nil
-}
-
-// params are the settings every shard of the depth shares and the run
-// settling it checks.
-func (o *openDepth) params(params map[string]string) {
-	continuedParams(params, o.cfg.Metric, o.depth, o.cfg.StoredDepth, o.known.Fingerprint())
-	params[unitsParam] = unitRange{0, int64(len(o.plan))}.String()
-	params[shardKeyParam], params[shardListParam] = "chunk", "upperface_chunks"
+	o := &depthInParts{stage: "upperface", metric: cfg.Metric, depth: n, storedDepth: k, continues: known.Fingerprint(),
+		search: func(ctx context.Context, pick func([]cube.Word) ([]int, error), done func(meet.ChunkDone) error) error {
+			return upperface.SearchPart(ctx, cfg, known, n, pick, done)
+		},
+		hitColumns: []tables.Column{{Name: "un", Kind: tables.Int64, Doc: "the position reached (seed 004's unique number)"}},
+		hitCells:   func(h meet.Hit) []any { return []any{int64(h.State)} },
+		words:      "word", things: "position", depthDoc: ": every maneuver's length",
+	}
+	return o, cfg, nil
 }
 
 // continuedUpperface reads the upperface tables of --upperface-continue-from
@@ -112,119 +108,45 @@ func checkContinue(env *Env) error {
 	return nil
 }
 
-// runUpperfaceShard searches the shard's part of the open metric's next
+// runUpperfaceShard searches the shard's units of the open metric's next
 // depth.
 func runUpperfaceShard(ctx context.Context, env *Env) (*Output, error) {
 	found, err := continuedUpperface(env)
 	if err != nil {
 		return nil, err
 	}
-	o, err := newOpenDepth(env, found[openMetrics(env, found)[0]])
+	o, _, err := upperfaceDepth(env, found[openMetrics(env, found)[0]])
 	if err != nil {
 		return nil, err
 	}
-	params := map[string]string{continuedFromParam: string(env.Options.UpperfaceContinue)}
-	o.params(params)
-	lo, count := env.Shard.Part(0, int64(len(o.plan)))
-	params[shardParam], params[shardUnitsParam] = env.Shard.String(), unitRange{lo, count}.String()
-	done, err := searchChunkRange(ctx, env, o, int(lo), int(lo+count))
-	if err != nil {
-		return nil, err
-	}
-	chunks, hits := chunkTables(o, done)
-	return &Output{Tables: []*tables.Table{chunks, hits}, Params: params}, nil
-}
-
-// chunkRange is the chunks of a range searched so far and their hits, as
-// its checkpoint keeps them.
-type chunkRange struct {
-	stamped
-	First, Next int // the range's first chunk and the next to search
-	Hits        []upperface.Hit
-}
-
-var chunkRangeCheckpoints = jsonCheckpoints(func(c *chunkRange) *stamped { return &c.stamped },
-	func(c *chunkRange) string { return fmt.Sprintf("chunk %d", c.Next) })
-
-// searchChunkRange searches chunks lo to hi-1 of o's depth with a progress
-// bar, saving a checkpoint every minute and resuming from one.
-func searchChunkRange(ctx context.Context, env *Env, o *openDepth, lo, hi int) (*chunkRange, error) {
-	settings := fmt.Sprintf("%s depth %d, stored depth %d, chunks %d to %d, continuing %s", o.cfg.Metric, o.depth, o.cfg.StoredDepth, lo, hi-1, o.known.Fingerprint())
-	c, save, err := chunkRangeCheckpoints.use(env, "chunks", settings)
-	if err != nil {
-		return nil, err
-	}
-	if c == nil {
-		c = &chunkRange{stamped: stamped{Settings: settings}, First: lo, Next: lo}
-	}
-	var total, done int64
-	for i := lo; i < hi; i++ {
-		total += o.plan[i].Probes
-		if i < c.Next {
-			done += o.plan[i].Probes
-		}
-	}
-	env.Log.Info("upperface chunks", "metric", o.cfg.Metric, "depth", o.depth, "stored_depth", o.cfg.StoredDepth,
-		"chunks", fmt.Sprintf("%d to %d of %d", lo, hi-1, len(o.plan)), "probes", total, "resuming_at", c.Next)
-	bar := env.Progress(fmt.Sprintf("upperface %s depth %d, chunks %d to %d", o.cfg.Metric, o.depth, lo, hi-1), total)
-	bar.Add(done)
-	lastSave := time.Now()
-	err = upperface.SearchChunks(ctx, o.cfg, o.known, o.depth, c.Next, hi, func(chunk int, hits []upperface.Hit) error {
-		c.Hits, c.Next = append(c.Hits, hits...), chunk+1
-		bar.Add(o.plan[chunk].Probes)
-		if save != nil && time.Since(lastSave) >= checkpointEvery && c.Next < hi {
-			lastSave = time.Now()
-			return save(c)
-		}
-		return nil
-	})
-	bar.Finish()
-	if err != nil {
-		return nil, err
-	}
-	return c, nil
-}
-
-// chunkTables are a chunk range's tables: one row per chunk, one per hit.
-func chunkTables(o *openDepth, r *chunkRange) (chunks, hits *tables.Table) {
-	m := o.cfg.Metric
-	chunks = partsTable("upperface_chunks", []tables.Column{{Name: "chunk", Kind: tables.Int64, Doc: "the chunk's number in the depth's search order"}},
-		"word", "position", "upperface_hits", false)
-	hits = hitsTable("upperface_hits", ": every maneuver's length",
-		tables.Column{Name: "chunk", Kind: tables.Int64, Doc: "the chunk that found it"},
-		tables.Column{Name: "un", Kind: tables.Int64, Doc: "the position reached (seed 004's unique number)"},
-		tables.Column{Name: "maneuver", Kind: tables.String, Doc: "a maneuver of that length from the solved cube to the position"})
-	perChunk := map[int]int64{}
-	for _, h := range r.Hits {
-		perChunk[h.Chunk]++
-		hits.Append(m.String(), int64(o.depth), int64(h.Chunk), int64(h.State), cube.FormatManeuver(h.Word.Moves(m)))
-	}
-	for i := r.First; i < r.Next; i++ {
-		chunks.Append(m.String(), int64(o.depth), int64(i), cube.FormatManeuver(o.plan[i].Prefix.Moves(m)), o.plan[i].Probes, perChunk[i])
-	}
-	return chunks, hits
+	return runShardOf(ctx, env, o, string(env.Options.UpperfaceContinue))
 }
 
 // continueOpen searches, in one process, the next depth of each metric of
 // found that is still open, and settles it.
 func continueOpen(ctx context.Context, env *Env, found map[cube.Metric]*upperface.Result, params map[string]string) error {
 	for _, m := range openMetrics(env, found) {
-		o, err := newOpenDepth(env, found[m])
+		o, cfg, err := upperfaceDepth(env, found[m])
 		if err != nil {
 			return err
 		}
 		start := time.Now()
-		r, err := searchChunkRange(ctx, env, o, 0, len(o.plan))
+		r, err := searchUnits(ctx, env, o, nil)
 		if err != nil {
 			return err
 		}
-		settled, err := upperface.Settle(o.cfg, o.known, o.depth, r.Hits, true)
+		var hits []meet.Hit
+		for _, u := range r.Done {
+			hits = append(hits, u.Hits...)
+		}
+		slices.SortStableFunc(hits, func(a, b meet.Hit) int { return cmp.Compare(a.Chunk, b.Chunk) })
+		settled, err := upperface.Settle(cfg, found[m], o.depth, hits, true)
 		if err != nil {
 			return err
 		}
 		found[m] = settled
 		params[m.String()+".continued"] = fmt.Sprintf("depth %d searched from the tables' state (%d hits, stored depth %d, %.0f s)",
-			o.depth, len(r.Hits), o.cfg.StoredDepth, time.Since(start).Seconds())
+			o.depth, len(hits), o.storedDepth, time.Since(start).Seconds())
 	}
 	return nil
 }
@@ -232,24 +154,16 @@ func continueOpen(ctx context.Context, env *Env, found map[cube.Metric]*upperfac
 // settleFromHits settles the depth that the merged shard tables in
 // --upperface-hits-from searched, continuing found's result of its metric.
 // It refuses tables of another state (the fingerprint of the distances
-// known before the depth), a chunk missing, repeated or of another plan,
-// and any hit whose maneuver does not reach its position at the depth's
-// cost (upperface.Settle checks each on the cube).
+// known before the depth), units that do not cover the plan's chunks once
+// each with their planned probes, and any hit whose maneuver does not reach
+// its position at the depth's cost (upperface.Settle checks each on the
+// cube).
 func settleFromHits(env *Env, found map[cube.Metric]*upperface.Result, params map[string]string) error {
-	shards, err := readMergedShards("--upperface-hits-from", string(env.Options.UpperfaceHits), "upperface_chunks", "upperface_hits")
+	parts, err := readMergedParts("--upperface-hits-from", string(env.Options.UpperfaceHits), "upperface")
 	if err != nil {
 		return err
 	}
-	chunks, hitRows, prov, fail := shards.parts, shards.hits, shards.prov, shards.fail
-	m, err := cube.ParseMetric(prov.Params["continued_metric"])
-	if err != nil {
-		return fail("continued_metric: %w", err)
-	}
-	n, err1 := strconv.Atoi(prov.Params["continued_depth"])
-	k, err2 := strconv.Atoi(prov.Params["continued_stored_depth"])
-	if err1 != nil || err2 != nil {
-		return fail("no continued_depth and continued_stored_depth in the provenance")
-	}
+	m, n, k, fail := parts.metric, parts.depth, parts.storedDepth, parts.fail
 	r := found[m]
 	switch {
 	case r == nil:
@@ -262,45 +176,37 @@ func settleFromHits(env *Env, found map[cube.Metric]*upperface.Result, params ma
 	if err != nil {
 		return fail("its hits continue %s depth %d; this run's search is exhaustive only through %d (raise --upperface-budget)", m, n, r.Exhaustive)
 	}
-	if known.Fingerprint() != prov.Params[continuesParam] {
-		return fail("its hits continue another state of %s through depth %d than this run's (fingerprint %.12s, not %.12s)", m, n-1, prov.Params[continuesParam], known.Fingerprint())
+	if known.Fingerprint() != parts.prov.Params[continuesParam] {
+		return fail("its hits continue another state of %s through depth %d than this run's (fingerprint %.12s, not %.12s)", m, n-1, parts.prov.Params[continuesParam], known.Fingerprint())
 	}
 	cfg := upperface.Config{Metric: m, StoredDepth: k, Workers: env.Workers}
 	plan := upperface.Chunks(cfg, n)
-	if len(chunks.Rows) != len(plan) {
-		return fail("%d chunks, depth %d of %s with stored depth %d has %d", len(chunks.Rows), n, m, k, len(plan))
+	if len(plan) != parts.chunks {
+		return fail("%d chunks, depth %d of %s with stored depth %d has %d", parts.chunks, n, m, k, len(plan))
 	}
-	perChunk := make([]int64, len(plan))
-	for i, row := range chunks.Rows {
-		c, probes := row[chunks.Index("chunk")].(int64), row[chunks.Index("probes")].(int64)
-		if c != int64(i) || probes != plan[i].Probes {
-			return fail("upperface_chunks row %d is chunk %d of %d probes; the plan's chunk %d makes %d", i, c, probes, i, plan[i].Probes)
+	for u, unit := range parts.units {
+		var planned int64
+		for _, c := range plan[unit.first:unit.end] {
+			planned += c.Probes
 		}
-		perChunk[i] = row[chunks.Index("hits")].(int64)
+		if unit.probes != planned {
+			return fail("unit %d made %d probes; its chunks' plan makes %d", u, unit.probes, planned)
+		}
 	}
-	hits := make([]upperface.Hit, len(hitRows.Rows))
-	for i, row := range hitRows.Rows {
-		c, un := row[hitRows.Index("chunk")].(int64), row[hitRows.Index("un")].(int64)
-		w, err := shards.word(i)
-		if err != nil {
-			return err
+	hits := parts.hits
+	for i := range hits {
+		un, _ := cell(parts.hitsTable, parts.hitsTable.Rows[parts.rows[i]], "un").(int64)
+		if un < 0 || un >= upperface.NPositions {
+			return fail("upperface_hits row %d: un %d out of range", parts.rows[i], un)
 		}
-		if c < 0 || c >= int64(len(plan)) || un < 0 || un >= upperface.NPositions {
-			return fail("upperface_hits row %d: chunk %d, un %d out of range", i, c, un)
-		}
-		perChunk[c]--
-		hits[i] = upperface.Hit{Chunk: int(c), State: int(un), Word: w}
-	}
-	for c, left := range perChunk {
-		if left != 0 {
-			return fail("chunk %d's hits in upperface_hits differ from upperface_chunks' count by %d", c, -left)
-		}
+		hits[i].State = int(un)
 	}
 	settled, err := upperface.Settle(cfg, known, n, hits, true)
 	if err != nil {
 		return fail("%w", err)
 	}
 	found[m] = settled
+	prov := parts.prov
 	params[m.String()+".settled"] = fmt.Sprintf("depth %d from %d hits of %d chunks (stored depth %d) of build %s, searched %s to %s",
 		n, len(hits), len(plan), k, prov.Build, prov.Start.UTC().Format(time.RFC3339), prov.End.UTC().Format(time.RFC3339))
 	env.Log.Info("upperface depth settled from hits", "metric", m, "depth", n, "hits", len(hits), "unresolved", settled.Unresolved())

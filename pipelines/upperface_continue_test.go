@@ -51,7 +51,7 @@ func shardTestHelpers(t *testing.T) (dir func(name string) string, must func(err
 // process, in three shards merged and settled, or settled into a fresh
 // search, gives the same tables (every maneuver checked as a reader would),
 // and its count is the committed one; the settling refuses one shard alone,
-// a missing chunk, a hit that is not what it says, and hits of another
+// a missing unit, a hit that is not what it says, and hits of another
 // state.
 func TestUpperfaceShards(t *testing.T) {
 	dir, must := shardTestHelpers(t)
@@ -105,56 +105,63 @@ func TestUpperfaceShards(t *testing.T) {
 	done.Options.UpperfaceMetrics = MetricList{cube.HTM}
 	refused(done, "nothing to search")
 
-	// Merged tables altered with good checksums: a hit's maneuver that
-	// does not reach its position at the depth, then a chunk dropped.
+	// Merged tables altered with good checksums: the maneuver of the hit
+	// settled first (the first of the least chunk) replaced by one that
+	// does not reach its position, then a unit dropped.
 	hitsPath := filepath.Join(dir("merged"), "upperface_hits"+tables.Extension)
 	hits, hp, err := tables.Read(hitsPath)
 	must(err)
-	hits.Rows[0][hits.Index("maneuver")] = hits.Rows[1][hits.Index("maneuver")]
-	if hits.Rows[0][hits.Index("un")] == hits.Rows[1][hits.Index("un")] {
-		t.Fatal("the first two hits reach one position: pick two others")
+	chunk, un := hits.Index("chunk"), hits.Index("un")
+	first := 0
+	for i, row := range hits.Rows {
+		if row[chunk].(int64) < hits.Rows[first][chunk].(int64) {
+			first = i
+		}
 	}
+	other := slices.IndexFunc(hits.Rows, func(row []any) bool { return row[un] != hits.Rows[first][un] })
+	if other < 0 {
+		t.Fatal("every hit reaches one position: the test needs two")
+	}
+	hits.Rows[first][hits.Index("maneuver")] = hits.Rows[other][hits.Index("maneuver")]
 	_, err = tables.Write(dir("merged"), hits, hp)
 	must(err)
 	refused(upperfaceSTM(dir("start"), dir("merged"), nil), "self-check failed")
-	chunks, cp, err := tables.Read(filepath.Join(dir("merged"), "upperface_chunks"+tables.Extension))
+	units, up, err := tables.Read(filepath.Join(dir("merged"), "upperface_units"+tables.Extension))
 	must(err)
-	chunks.Rows = slices.Delete(chunks.Rows, 5, 6)
-	_, err = tables.Write(dir("merged"), chunks, cp)
+	units.Rows = slices.Delete(units.Rows, 5, 6)
+	_, err = tables.Write(dir("merged"), units, up)
 	must(err)
-	refused(upperfaceSTM(dir("start"), dir("merged"), nil), "chunks, depth 11 of STM")
+	refused(upperfaceSTM(dir("start"), dir("merged"), nil), "rows for the depth's")
 }
 
 // committedHits is the folder of the merged shard tables of STM's depth 15
 // beside the committed tables (make run settles the depth from them).
 const committedHits = "upperface-stm-depth15"
 
-// The committed hits of STM's depth 15: one row per chunk of the plan
-// with its probes, and every hit's maneuver, re-applied, reaches its
-// position in 15 STM moves, a position the committed tables put at
-// exactly 15; the committed tables know every distance in every metric.
+// The committed hits of STM's depth 15 (a row per chunk: the layout of
+// before units), read as the settling reads them: units of one chunk each
+// covering the plan's chunks with their planned probes, and every hit's
+// maneuver, re-applied, reaches its position in 15 STM moves, a position
+// the committed tables put at exactly 15; the committed tables know every
+// distance in every metric.
 func TestCommittedUpperfaceHits(t *testing.T) {
-	chunks, prov, err := tables.Read(committed.Path(t, filepath.Join(committedHits, "upperface_chunks")))
+	parts, err := readMergedParts("--upperface-hits-from", filepath.Dir(committed.Path(t, filepath.Join(committedHits, "upperface_chunks"))), "upperface")
 	if err != nil {
 		t.Fatal(err)
 	}
-	hits, _, err := tables.Read(committed.Path(t, filepath.Join(committedHits, "upperface_hits")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if prov.Params["continued_metric"] != "STM" || prov.Params["continued_depth"] != "15" || prov.Params["continued_stored_depth"] != "6" {
-		t.Fatalf("the hits continue %s depth %s with stored depth %s, want STM 15 and 6",
-			prov.Params["continued_metric"], prov.Params["continued_depth"], prov.Params["continued_stored_depth"])
+	if parts.metric != cube.STM || parts.depth != 15 || parts.storedDepth != 6 {
+		t.Fatalf("the hits continue %s depth %d with stored depth %d, want STM 15 and 6", parts.metric, parts.depth, parts.storedDepth)
 	}
 	plan := upperface.Chunks(upperface.Config{Metric: cube.STM, StoredDepth: 6}, 15)
-	if len(chunks.Rows) != len(plan) {
-		t.Fatalf("%d chunks, the plan has %d", len(chunks.Rows), len(plan))
+	if len(parts.units) != len(plan) || parts.chunks != len(plan) {
+		t.Fatalf("%d units of %d chunks, the plan has %d chunks", len(parts.units), parts.chunks, len(plan))
 	}
-	for i, row := range chunks.Rows {
-		if row[chunks.Index("chunk")] != int64(i) || row[chunks.Index("probes")] != plan[i].Probes {
-			t.Fatalf("chunk row %d: %v, the plan's probes %d", i, row, plan[i].Probes)
+	for i, u := range parts.units {
+		if u.first != i || u.end != i+1 || u.probes != plan[i].Probes {
+			t.Fatalf("unit %d: %+v, the plan's probes %d", i, u, plan[i].Probes)
 		}
 	}
+	hits := parts.hitsTable
 	positions, pp, err := tables.Read(committed.Path(t, "upperface_positions"))
 	if err != nil {
 		t.Fatal(err)
@@ -167,6 +174,9 @@ func TestCommittedUpperfaceHits(t *testing.T) {
 		}
 	}
 	for i, row := range hits.Rows {
+		if i > 0 && row[hits.Index("chunk")].(int64) < hits.Rows[i-1][hits.Index("chunk")].(int64) {
+			t.Fatalf("hit %d: chunk %v after %v", i, row[hits.Index("chunk")], hits.Rows[i-1][hits.Index("chunk")])
+		}
 		un := row[hits.Index("un")].(int64)
 		text := row[hits.Index("maneuver")].(string)
 		if err := checkManeuver(text, int(un), cube.STM, 15); err != nil {
@@ -179,5 +189,5 @@ func TestCommittedUpperfaceHits(t *testing.T) {
 	if !strings.HasPrefix(pp.Params["STM.settled"], "depth 15 from") {
 		t.Errorf("the committed tables do not say they settled STM's depth 15 from hits: %q", pp.Params["STM.settled"])
 	}
-	t.Logf("%d chunks, %d hits", len(chunks.Rows), len(hits.Rows))
+	t.Logf("%d chunks, %d hits", parts.chunks, len(hits.Rows))
 }

@@ -472,14 +472,28 @@ func TestShardedDepth(t *testing.T) {
 		if _, err := whole.Through(whole.Exhaustive + 1); err == nil {
 			t.Fatalf("%s: cut back to a depth the search did not finish", tc.m)
 		}
-		chunks := len(Chunks(cfg, tc.n))
+		plan := Chunks(cfg, tc.n)
+		chunks := len(plan)
 		var hits [3][]Hit
 		for _, i := range []int{2, 0, 1} {
-			err := SearchChunks(context.Background(), cfg, before, tc.n, chunks*i/3, chunks*(i+1)/3, func(chunk int, h []Hit) error {
-				if len(hits[i]) > 0 && chunk < hits[i][len(hits[i])-1].Chunk {
-					t.Fatalf("chunk %d after %d", chunk, hits[i][len(hits[i])-1].Chunk)
+			pick := func(prefixes []cube.Word) ([]int, error) {
+				var ids []int
+				for c := chunks * i / 3; c < chunks*(i+1)/3; c++ {
+					if !slices.Equal(prefixes[c], plan[c].Prefix) {
+						t.Fatalf("chunk %d: prefix %v, the plan's %v", c, prefixes[c], plan[c].Prefix)
+					}
+					ids = append(ids, c)
 				}
-				hits[i] = append(hits[i], h...)
+				return ids, nil
+			}
+			err := SearchPart(context.Background(), cfg, before, tc.n, pick, func(d meet.ChunkDone) error {
+				if d.Probes != plan[d.Chunk].Probes {
+					t.Fatalf("chunk %d made %d probes, planned %d", d.Chunk, d.Probes, plan[d.Chunk].Probes)
+				}
+				if len(hits[i]) > 0 && d.Chunk < hits[i][len(hits[i])-1].Chunk {
+					t.Fatalf("chunk %d after %d", d.Chunk, hits[i][len(hits[i])-1].Chunk)
+				}
+				hits[i] = append(hits[i], d.Hits...)
 				return nil
 			})
 			if err != nil {

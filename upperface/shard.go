@@ -82,32 +82,40 @@ func continueFrom(cfg Config, known *Result, n int) (*searcher, error) {
 	return s, nil
 }
 
-// SearchChunks searches chunks lo to hi-1 of depth n, continuing known (a
-// result exhaustive through n-1), and hands each chunk's hits to each, in
-// chunk order; an error from each stops the search.
-func SearchChunks(ctx context.Context, cfg Config, known *Result, n, lo, hi int, each func(chunk int, hits []Hit) error) error {
+// SearchPart searches some chunks of depth n, continuing known (a result
+// exhaustive through n-1): pick is given the prefixes of the depth's
+// chunks, in search order, and returns the chunks to search, in order; done
+// is called after each, in that order. The stored side is built only if
+// there is a chunk to search.
+func SearchPart(ctx context.Context, cfg Config, known *Result, n int, pick func(prefixes []cube.Word) ([]int, error), done func(meet.ChunkDone) error) error {
 	s, err := continueFrom(cfg, known, n)
 	if err != nil {
 		return err
 	}
 	chunks := s.chunks(n)
-	if lo < 0 || hi > len(chunks) || lo > hi {
-		return fmt.Errorf("upperface: chunks %d to %d of depth %d, which has %d", lo, hi-1, n, len(chunks))
+	part := meet.Part[chunkHits]{Prefixes: make([]cube.Word, len(chunks))}
+	for i := range chunks {
+		part.Prefixes[i] = chunks[i].word
 	}
-	if err := s.buildTable(ctx); err != nil {
-		return err
+	search := s.workers(n, chunks)
+	part.NewWorker = func() func(int) chunkHits {
+		w := search()
+		return func(i int) chunkHits { return chunkHits{w(i), chunks[i].probes} }
 	}
-	ids := make([]int, hi-lo)
-	for i := range ids {
-		ids[i] = lo + i
-	}
-	return meet.Search(ctx, cfg.Workers, ids, s.workers(n, chunks), func(i int, hits []hit) error {
-		out := make([]Hit, len(hits))
-		for j, h := range hits {
-			out[j] = Hit{Chunk: ids[i], State: int(h.un), Word: cube.Concat(h.prefix, h.stored.Word().Inverse())}
+	part.Done = func(r chunkHits) meet.ChunkDone {
+		d := meet.ChunkDone{Probes: r.probes, Hits: make([]Hit, len(r.hits))}
+		for j, h := range r.hits {
+			d.Hits[j] = Hit{State: int(h.un), Word: cube.Concat(h.prefix, h.stored.Word().Inverse())}
 		}
-		return each(ids[i], out)
-	})
+		return d
+	}
+	return part.Search(ctx, cfg.Workers, pick, func() error { return s.buildTable(ctx) }, done)
+}
+
+// chunkHits is a chunk's hits and probes.
+type chunkHits struct {
+	hits   []hit
+	probes int64
 }
 
 // Settle continues known (exhaustive through n-1) through depth n with
