@@ -18,8 +18,20 @@
 //     every run;
 //   - checkpoints and their resumption (Checkpoint, Saver), and the depth
 //     statistics they carry (DepthStats, Result);
-//   - a depth's chunks searched in parts anywhere (Search) and their hits
+//   - a depth's chunks searched in parts anywhere (Part) and their hits
 //     (Hit) settled in chunk order, as one search would have merged them.
+//
+// A problem describes itself to the engine through values and functions:
+// its number of states (the bounds' length), its stored side's size
+// (StoredSide), its depth's chunks (their count, their planned probes
+// where it counts them ahead, their prefixes for parts), a worker's search
+// of a chunk and the merging of what it found. The search below a chunk,
+// the hot loop where the probes are made, stays the problem's own: it
+// computes the problem's key of each cube (seed 004's pair coordinates for
+// the upper face, a canonical cube for the centers) and reads its stored
+// side, up to tens of millions of times a second (upperface: 8e9 probes in
+// STM's depth 14, about five minutes on two cores), where an interface
+// would add to every probe a call the compiler cannot inline.
 package meet
 
 import "github.com/cubecensus/cubecensus/cube"
