@@ -16,7 +16,7 @@ import (
 // other position unfound, its lower bound one more. The bounds a run added
 // from other metrics and from products are left out, so that the result
 // is the state a search reaches after its last exhaustive depth, and a
-// continued search (upperface.SearchChunks, Settle) proceeds as the
+// continued search (upperface.SearchPart, Settle) proceeds as the
 // uninterrupted one would.
 func loadUpperface(dir string) (map[cube.Metric]*upperface.Result, error) {
 	positions, _, err := tables.Read(filepath.Join(dir, "upperface_positions"+tables.Extension))

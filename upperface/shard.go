@@ -9,9 +9,9 @@ import (
 	"github.com/cubecensus/cubecensus/meet"
 )
 
-// Sharding one depth (scale-out, pipelines/shard.go): given what is known
-// before depth n, the chunks of depth n are independent, so a range of
-// them can be searched anywhere (SearchChunks) and the hits of all ranges,
+// Sharding one depth (scale-out, pipelines/parts.go): given what is known
+// before depth n, the chunks of depth n are independent, so any of
+// them can be searched anywhere (SearchPart) and the hits of all parts,
 // concatenated in chunk order, settle the depth as one search would have
 // (Settle): the U closure first, then each hit in chunk order, the first
 // hit of a position (and its images) recording it.
@@ -40,7 +40,7 @@ func Chunks(cfg Config, n int) []ChunkPlan {
 // exhaustive through n): the positions at a distance within n with their
 // maneuvers, every other one unfound with lower bound n+1. Bounds from
 // other metrics, from products and from a partly searched depth are
-// dropped, so that a search continued from it (SearchChunks, Settle) goes
+// dropped, so that a search continued from it (SearchPart, Settle) goes
 // as the uninterrupted one went.
 func (r *Result) Through(n int) (*Result, error) {
 	if n > r.Exhaustive {
