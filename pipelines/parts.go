@@ -294,7 +294,7 @@ func readMergedParts(flag, dir, stage string) (*mergedParts, error) {
 		return fmt.Errorf("%s %s: "+format, append([]any{flag, dir}, a...)...)
 	}}
 	unitsName, key, order := stage+"_units", "unit", spreadOrder
-	if _, err := os.Stat(filepath.Join(dir, unitsName+tables.Extension)); errors.Is(err, fs.ErrNotExist) {
+	if !exists(filepath.Join(dir, unitsName+tables.Extension)) && exists(filepath.Join(dir, stage+"_chunks"+tables.Extension)) {
 		// The layout of before units: a row per chunk, in search order.
 		unitsName, key, order = stage+"_chunks", "chunk", func(n int) []int { return identity(n) }
 	}
@@ -355,6 +355,11 @@ func readMergedParts(flag, dir, stage string) (*mergedParts, error) {
 	}
 	r.hits, r.rows = hitsInOrder, rowsInOrder
 	return r, nil
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return !errors.Is(err, fs.ErrNotExist)
 }
 
 func identity(n int) []int {
