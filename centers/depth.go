@@ -79,7 +79,7 @@ func (s *searcher) depth(ctx context.Context, at *meet.Progress) (DepthStats, er
 		},
 		Finished: func() bool { return s.found == NStates },
 	}
-	st, merged, err := run.Run(ctx, &s.cfg.Config, &s.saver, &s.res.Result, at)
+	st, merged, err := run.Run(ctx, &s.saver, &s.res.Result, at)
 	if err != nil {
 		return st, fmt.Errorf("centers: %w", err)
 	}

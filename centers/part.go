@@ -1,12 +1,10 @@
 package centers
 
 import (
-	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"slices"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/meet"
@@ -76,9 +74,7 @@ func Settle(cfg Config, hits []Hit) (*Result, error) {
 		s.res.Depths = append(s.res.Depths, DepthStats{Depth: n - 1, Exhaustive: true, ByParity: true, Open: NStates - s.found})
 	}
 	foundBefore := s.found
-	byChunk := slices.Clone(hits)
-	slices.SortStableFunc(byChunk, func(a, b Hit) int { return cmp.Compare(a.Chunk, b.Chunk) })
-	for _, h := range byChunk {
+	for _, h := range meet.InChunkOrder(hits) {
 		if h.State < 0 || h.State >= NStates {
 			return nil, fmt.Errorf("centers: a hit of state index %d, outside 0 to %d", h.State, NStates-1)
 		}

@@ -270,7 +270,7 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		if c.Done {
 			return s.res, nil
 		}
-		at = meet.Progress{Depth: c.Depth, Chunk: c.Chunk, Chunks: c.Chunks, Spent: c.Spent, FoundBefore: c.FoundBefore}
+		at = c.Progress
 	} else {
 		s.record(Solved, 0, cube.Word{})
 		if st := cfg.Start; st != nil {

@@ -29,9 +29,9 @@
 // the hot loop where the probes are made, stays the problem's own: it
 // computes the problem's key of each cube (seed 004's pair coordinates for
 // the upper face, a canonical cube for the centers) and reads its stored
-// side, up to tens of millions of times a second (upperface: 8e9 probes in
-// STM's depth 14, about five minutes on two cores), where an interface
-// would add to every probe a call the compiler cannot inline.
+// side, tens of millions of times a second (upperface: 7.6e9 probes in
+// STM's depth 14, 333 to 400 s on two cores, BENCHMARKS.md), where an
+// interface would add to every probe a call the compiler cannot inline.
 package meet
 
 import "github.com/cubecensus/cubecensus/cube"

@@ -1,6 +1,7 @@
 package meet
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -116,6 +117,14 @@ type Hit struct {
 	Word  cube.Word
 }
 
+// InChunkOrder returns hits in the order the whole depth's search merges
+// them: by chunk, a chunk's in the order it met them.
+func InChunkOrder(hits []Hit) []Hit {
+	out := slices.Clone(hits)
+	slices.SortStableFunc(out, func(a, b Hit) int { return cmp.Compare(a.Chunk, b.Chunk) })
+	return out
+}
+
 // Checkpoint is a search's progress at a chunk boundary: what it has found
 // and where it is. The state after merging a chunk is the same on every
 // run, so a search resumed from a checkpoint ends as one that never
@@ -128,23 +137,16 @@ type Checkpoint struct {
 	Program     string
 	Metric      cube.Metric
 	StoredDepth int
-	Budget      int64
-	MaxDepth    int
 	// Cut names the problem's settings that decide how a depth is cut into
 	// chunks beyond the metric and the stored depth (the centers' first
 	// pruned depth), "" if none.
-	Cut  string
-	Done bool // the search has finished; Result is final
-	// Depth is the depth in progress and Chunk the number of its chunks
-	// merged, of Chunks; with Chunk 0 the depth has not begun.
-	Depth, Chunk, Chunks int
-	Spent                int64 // probes made before the checkpoint
-	FoundBefore          int   // states found before Depth
-	Result               Result
+	Cut string
+	Progress
+	Result Result
 }
 
 // checkpointFormat changes when Checkpoint does.
-const checkpointFormat = 5
+const checkpointFormat = 6
 
 // Encode writes the checkpoint.
 func (c *Checkpoint) Encode(w io.Writer) error { return gob.NewEncoder(w).Encode(c) }
@@ -197,10 +199,12 @@ func withCut(cut string) string {
 
 // Progress is where a search is, as a checkpoint records it.
 type Progress struct {
+	// Depth is the depth in progress and Chunk the number of its chunks
+	// merged, of Chunks; with Chunk 0 the depth has not begun.
 	Depth, Chunk, Chunks int
-	Spent                int64
-	FoundBefore          int
-	Done                 bool
+	Spent                int64 // probes made before the checkpoint
+	FoundBefore          int   // states found before Depth
+	Done                 bool  // the search has finished; Result is final
 }
 
 // Saver hands a search's state to its Config's Checkpoint, and knows when
@@ -230,18 +234,15 @@ func (s *Saver) Save(r *Result, p Progress) error {
 	if p.Chunk == 0 {
 		p.Chunks = 0
 	}
-	return cfg.Checkpoint(&Checkpoint{
-		Format: checkpointFormat, Metric: cfg.Metric, StoredDepth: cfg.StoredDepth, Budget: cfg.Budget, MaxDepth: cfg.MaxDepth, Cut: s.Cut,
-		Done: p.Done, Depth: p.Depth, Chunk: p.Chunk, Chunks: p.Chunks, Spent: p.Spent, FoundBefore: p.FoundBefore, Result: *r,
-	})
+	return cfg.Checkpoint(&Checkpoint{Format: checkpointFormat, Metric: cfg.Metric, StoredDepth: cfg.StoredDepth, Cut: s.Cut, Progress: p, Result: *r})
 }
 
 // EndDepth records what depth at.Depth did in res and tells the Config's
-// Depth; if the depth was exhaustive it raises res.Exhaustive and saves a
-// checkpoint at the start of the next depth (found states known). It
-// reports whether the search may go on.
+// Depth; at is then at the start of the next depth, found states known. If
+// the depth was exhaustive it raises res.Exhaustive and saves a checkpoint
+// there. It reports whether the search may go on.
 func (s *Saver) EndDepth(res *Result, st DepthStats, at *Progress, found int) (bool, error) {
-	at.Chunk = 0
+	at.Chunk, at.FoundBefore = 0, found
 	res.Depths = append(res.Depths, st)
 	if s.Config.Depth != nil {
 		s.Config.Depth(st)
@@ -274,9 +275,10 @@ type Chunks[R any] struct {
 // depth has merged those before; at.Chunks is how many chunks the
 // checkpoint's search cut it into), as many as the budget allows, keeping
 // at.Spent current and saving res with at when saver says a checkpoint is
-// due. It returns the depth's chunks, probes and nodes (the chunks merged
+// due (its Config is the search's). It returns the depth's chunks, probes and nodes (the chunks merged
 // before at.Chunk counted as planned) and whether it merged them all.
-func (c *Chunks[R]) Run(ctx context.Context, cfg *Config, saver *Saver, res *Result, at *Progress) (DepthStats, bool, error) {
+func (c *Chunks[R]) Run(ctx context.Context, saver *Saver, res *Result, at *Progress) (DepthStats, bool, error) {
+	cfg := saver.Config
 	st := DepthStats{Depth: at.Depth, Chunks: c.Count}
 	if at.Chunk > 0 && at.Chunks != c.Count {
 		return st, false, fmt.Errorf("the checkpoint's depth %d has %d chunks, this search cuts it into %d: it cannot resume there", at.Depth, at.Chunks, c.Count)
@@ -331,7 +333,6 @@ func (c *Chunks[R]) Run(ctx context.Context, cfg *Config, saver *Saver, res *Res
 // ChunkDone is what the search of one chunk of a part of a depth did.
 type ChunkDone struct {
 	Chunk         int
-	Prefix        cube.Word // the moves every word of the chunk begins with
 	Probes, Nodes int64
 	Hits          []Hit
 }
@@ -344,7 +345,7 @@ type Part[R any] struct {
 	// Prefixes are the depth's chunks' prefixes, in search order.
 	Prefixes []cube.Word
 	// NewWorker returns one worker's search of a chunk, and Done what it
-	// did (Chunk, Prefix and the hits' Chunk are filled in).
+	// did (Chunk and the hits' Chunk are filled in).
 	NewWorker func() func(chunk int) R
 	Done      func(r R) ChunkDone
 }
@@ -377,7 +378,7 @@ func (p *Part[R]) Search(ctx context.Context, workers int, pick func(prefixes []
 	}
 	merge := func(i int, r R) (bool, error) {
 		d := p.Done(r)
-		d.Chunk, d.Prefix = ids[i], p.Prefixes[ids[i]]
+		d.Chunk = ids[i]
 		for j := range d.Hits {
 			d.Hits[j].Chunk = ids[i]
 		}

@@ -37,7 +37,7 @@ func runChunks(t *testing.T, cfg *Config, planned bool, at *Progress) ([]int, De
 		}
 	}
 	res := NewResult(cube.HTM, 1)
-	st, all, err := c.Run(context.Background(), cfg, &Saver{Config: cfg}, &res, at)
+	st, all, err := c.Run(context.Background(), &Saver{Config: cfg}, &res, at)
 	return merged, st, all, saved, err
 }
 

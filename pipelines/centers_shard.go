@@ -57,11 +57,20 @@ func runCentersShard(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	if env.CheckpointPath("parts-"+cfg.Metric.String()) != "" {
+	if env.CheckpointPath(o.checkpointName()) != "" {
 		keepCentersTables(env, &cfg)
 	}
 	tableBars(env, &cfg, func() {})
 	return runShardOf(ctx, env, o, string(env.Options.CentersContinue))
+}
+
+// centersHitState reads the state of a row of centers_hits, as its index.
+func centersHitState(hits *tables.Table, row []any) (int, error) {
+	state, _ := cell(hits, row, "state").(int64)
+	if st := centers.State(state); int64(st) != state || !st.Valid() {
+		return 0, fmt.Errorf("state %d is not a centers state", state)
+	}
+	return centers.State(state).Index(), nil
 }
 
 // settleCenters settles metric m's next depth, continued from the tables of
@@ -71,7 +80,7 @@ func runCentersShard(ctx context.Context, env *Env) (*Output, error) {
 // not a relation of its state at the depth's cost (centers.Settle checks
 // each on the cube); readMergedParts refuses the rest.
 func settleCenters(env *Env, m cube.Metric, params map[string]string) (*centers.Result, error) {
-	parts, err := readMergedParts("--centers-hits-from", string(env.Options.CentersHits), "centers")
+	parts, err := readMergedParts("--centers-hits-from", string(env.Options.CentersHits), "centers", centersHitState)
 	if err != nil {
 		return nil, err
 	}
@@ -94,14 +103,6 @@ func settleCenters(env *Env, m cube.Metric, params map[string]string) (*centers.
 		return nil, fail("no continued_prune_from in the provenance")
 	}
 	hits := parts.hits
-	for i := range hits {
-		row := parts.hitsTable.Rows[parts.rows[i]]
-		state, _ := cell(parts.hitsTable, row, "state").(int64)
-		if st := centers.State(state); int64(st) != state || !st.Valid() {
-			return nil, fail("centers_hits row %d: state %d is not a centers state", parts.rows[i], state)
-		}
-		hits[i].State = centers.State(state).Index()
-	}
 	r, err := centers.Settle(centers.Config{Config: meet.Config{Metric: m, StoredDepth: parts.storedDepth}, PruneFrom: pruneFrom, Start: start}, hits)
 	if err != nil {
 		return nil, fail("%w", err)

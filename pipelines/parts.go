@@ -1,7 +1,6 @@
 package pipelines
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -77,6 +76,9 @@ type depthInParts struct {
 func (o *depthInParts) unitsTable() string { return o.stage + "_units" }
 func (o *depthInParts) hitsTable() string  { return o.stage + "_hits" }
 
+// checkpointName names the checkpoint of a run through the depth's units.
+func (o *depthInParts) checkpointName() string { return "parts-" + o.metric.String() }
+
 // settingsOf names the depth a shard searches; its checkpoint resumes only
 // these.
 func (o *depthInParts) settingsOf(shard *Shard) string {
@@ -139,7 +141,7 @@ var partsCheckpoints = jsonCheckpoints(func(c *partsDone) *stamped { return &c.s
 // and resuming from one.
 func searchUnits(ctx context.Context, env *Env, o *depthInParts, shard *Shard) (*partsDone, error) {
 	settings := o.settingsOf(shard)
-	c, save, err := partsCheckpoints.use(env, "parts-"+o.metric.String(), settings)
+	c, save, err := partsCheckpoints.use(env, o.checkpointName(), settings)
 	if err != nil {
 		return nil, err
 	}
@@ -269,12 +271,8 @@ type mergedParts struct {
 	// units are each unit's chunks [first, end), probes and nodes, in unit
 	// order.
 	units []unitRow
-	// hits, in chunk order (within a chunk, in the order it met them), with
-	// their rows in the hits table.
+	// hits, in the hits table's order.
 	hits []meet.Hit
-	rows []int
-	// hitsTable is the table of hits, for the stage to read its columns.
-	hitsTable *tables.Table
 	// fail is an error naming the flag and the folder.
 	fail func(format string, a ...any) error
 }
@@ -287,16 +285,17 @@ type unitRow struct {
 // readMergedParts reads the merged shard tables of stage in dir (given as
 // flag) and checks them: the tables of one run, every shard merged, whose
 // units cover the depth's chunks once each in the spread order, each hit in
-// a chunk of its unit, each maneuver parsed. The stage's Settle checks the
+// a chunk of its unit, each maneuver parsed, each state read by the
+// stage's state (its index, or an error). The stage's Settle checks the
 // hits on the cube.
-func readMergedParts(flag, dir, stage string) (*mergedParts, error) {
+func readMergedParts(flag, dir, stage string, state func(hits *tables.Table, row []any) (int, error)) (*mergedParts, error) {
 	r := &mergedParts{fail: func(format string, a ...any) error {
 		return fmt.Errorf("%s %s: "+format, append([]any{flag, dir}, a...)...)
 	}}
 	unitsName, key, order := stage+"_units", "unit", spreadOrder
 	if !exists(filepath.Join(dir, unitsName+tables.Extension)) && exists(filepath.Join(dir, stage+"_chunks"+tables.Extension)) {
 		// The layout of before units: a row per chunk, in search order.
-		unitsName, key, order = stage+"_chunks", "chunk", func(n int) []int { return identity(n) }
+		unitsName, key, order = stage+"_chunks", "chunk", identity
 	}
 	units, prov, err := tables.Read(filepath.Join(dir, unitsName+tables.Extension))
 	if err != nil {
@@ -306,7 +305,7 @@ func readMergedParts(flag, dir, stage string) (*mergedParts, error) {
 	if err != nil {
 		return nil, r.fail("%w", err)
 	}
-	r.prov, r.hitsTable = prov, hits
+	r.prov = prov
 	if err := sameRun(prov, hitProv); err != nil || prov.Params[shardParam] != hitProv.Params[shardParam] {
 		return nil, r.fail("%s and %s are not of one run", unitsName, hits.Name)
 	}
@@ -345,15 +344,12 @@ func readMergedParts(flag, dir, stage string) (*mergedParts, error) {
 		if err != nil {
 			return nil, r.fail("%s row %d: %w", hits.Name, i, err)
 		}
-		r.hits, r.rows = append(r.hits, meet.Hit{Chunk: int(chunk), Word: w}), append(r.rows, i)
+		st, err := state(hits, row)
+		if err != nil {
+			return nil, r.fail("%s row %d: %w", hits.Name, i, err)
+		}
+		r.hits = append(r.hits, meet.Hit{Chunk: int(chunk), State: st, Word: w})
 	}
-	byChunk := identity(len(r.hits))
-	slices.SortStableFunc(byChunk, func(a, b int) int { return cmp.Compare(r.hits[a].Chunk, r.hits[b].Chunk) })
-	hitsInOrder, rowsInOrder := make([]meet.Hit, len(byChunk)), make([]int, len(byChunk))
-	for i, j := range byChunk {
-		hitsInOrder[i], rowsInOrder[i] = r.hits[j], r.rows[j]
-	}
-	r.hits, r.rows = hitsInOrder, rowsInOrder
 	return r, nil
 }
 

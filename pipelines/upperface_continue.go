@@ -1,10 +1,8 @@
 package pipelines
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -139,7 +137,6 @@ func continueOpen(ctx context.Context, env *Env, found map[cube.Metric]*upperfac
 		for _, u := range r.Done {
 			hits = append(hits, u.Hits...)
 		}
-		slices.SortStableFunc(hits, func(a, b meet.Hit) int { return cmp.Compare(a.Chunk, b.Chunk) })
 		settled, err := upperface.Settle(cfg, found[m], o.depth, hits, true)
 		if err != nil {
 			return err
@@ -151,6 +148,15 @@ func continueOpen(ctx context.Context, env *Env, found map[cube.Metric]*upperfac
 	return nil
 }
 
+// upperfaceHitState reads the position of a row of upperface_hits.
+func upperfaceHitState(hits *tables.Table, row []any) (int, error) {
+	un, _ := cell(hits, row, "un").(int64)
+	if un < 0 || un >= upperface.NPositions {
+		return 0, fmt.Errorf("un %d out of range", un)
+	}
+	return int(un), nil
+}
+
 // settleFromHits settles the depth that the merged shard tables in
 // --upperface-hits-from searched, continuing found's result of its metric.
 // It refuses tables of another state (the fingerprint of the distances
@@ -159,7 +165,7 @@ func continueOpen(ctx context.Context, env *Env, found map[cube.Metric]*upperfac
 // its position at the depth's cost (upperface.Settle checks each on the
 // cube).
 func settleFromHits(env *Env, found map[cube.Metric]*upperface.Result, params map[string]string) error {
-	parts, err := readMergedParts("--upperface-hits-from", string(env.Options.UpperfaceHits), "upperface")
+	parts, err := readMergedParts("--upperface-hits-from", string(env.Options.UpperfaceHits), "upperface", upperfaceHitState)
 	if err != nil {
 		return err
 	}
@@ -194,13 +200,6 @@ func settleFromHits(env *Env, found map[cube.Metric]*upperface.Result, params ma
 		}
 	}
 	hits := parts.hits
-	for i := range hits {
-		un, _ := cell(parts.hitsTable, parts.hitsTable.Rows[parts.rows[i]], "un").(int64)
-		if un < 0 || un >= upperface.NPositions {
-			return fail("upperface_hits row %d: un %d out of range", parts.rows[i], un)
-		}
-		hits[i].State = int(un)
-	}
 	settled, err := upperface.Settle(cfg, known, n, hits, true)
 	if err != nil {
 		return fail("%w", err)

@@ -145,7 +145,7 @@ const committedHits = "upperface-stm-depth15"
 // the committed tables put at exactly 15; the committed tables know every
 // distance in every metric.
 func TestCommittedUpperfaceHits(t *testing.T) {
-	parts, err := readMergedParts("--upperface-hits-from", filepath.Dir(committed.Path(t, filepath.Join(committedHits, "upperface_chunks"))), "upperface")
+	parts, err := readMergedParts("--upperface-hits-from", filepath.Dir(committed.Path(t, filepath.Join(committedHits, "upperface_chunks"))), "upperface", upperfaceHitState)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +161,6 @@ func TestCommittedUpperfaceHits(t *testing.T) {
 			t.Fatalf("unit %d: %+v, the plan's probes %d", i, u, plan[i].Probes)
 		}
 	}
-	hits := parts.hitsTable
 	positions, pp, err := tables.Read(committed.Path(t, "upperface_positions"))
 	if err != nil {
 		t.Fatal(err)
@@ -173,21 +172,19 @@ func TestCommittedUpperfaceHits(t *testing.T) {
 			}
 		}
 	}
-	for i, row := range hits.Rows {
-		if i > 0 && row[hits.Index("chunk")].(int64) < hits.Rows[i-1][hits.Index("chunk")].(int64) {
-			t.Fatalf("hit %d: chunk %v after %v", i, row[hits.Index("chunk")], hits.Rows[i-1][hits.Index("chunk")])
+	for i, h := range parts.hits {
+		if i > 0 && h.Chunk < parts.hits[i-1].Chunk {
+			t.Fatalf("hit %d: chunk %d after %d", i, h.Chunk, parts.hits[i-1].Chunk)
 		}
-		un := row[hits.Index("un")].(int64)
-		text := row[hits.Index("maneuver")].(string)
-		if err := checkManeuver(text, int(un), cube.STM, 15); err != nil {
+		if err := checkManeuver(cube.FormatManeuver(h.Word.Moves(cube.STM)), h.State, cube.STM, 15); err != nil {
 			t.Fatalf("hit %d: %v", i, err)
 		}
-		if d := positions.Rows[un][positions.Index("stm_distance")]; d != int64(15) {
-			t.Fatalf("hit %d reaches un %d in 15, the committed distance is %v", i, un, d)
+		if d := positions.Rows[h.State][positions.Index("stm_distance")]; d != int64(15) {
+			t.Fatalf("hit %d reaches un %d in 15, the committed distance is %v", i, h.State, d)
 		}
 	}
 	if !strings.HasPrefix(pp.Params["STM.settled"], "depth 15 from") {
 		t.Errorf("the committed tables do not say they settled STM's depth 15 from hits: %q", pp.Params["STM.settled"])
 	}
-	t.Logf("%d chunks, %d hits", parts.chunks, len(hits.Rows))
+	t.Logf("%d chunks, %d hits", parts.chunks, len(parts.hits))
 }

@@ -126,7 +126,7 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 			return s.res, nil
 		}
 		s.found = s.res.Reached()
-		at = meet.Progress{Depth: c.Depth, Chunk: c.Chunk, Chunks: c.Chunks, Spent: c.Spent, FoundBefore: c.FoundBefore}
+		at = c.Progress
 	}
 	if err := s.buildTable(ctx); err != nil {
 		return nil, err
@@ -145,7 +145,7 @@ func Search(ctx context.Context, cfg Config) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		if at.FoundBefore = s.found; !goOn {
+		if !goOn {
 			break
 		}
 	}
@@ -301,7 +301,7 @@ func (s *searcher) depth(ctx context.Context, at *meet.Progress) (DepthStats, er
 	merged := s.found == NPositions // the U closure found the last ones
 	if !merged {
 		var err error
-		if st, merged, err = run.Run(ctx, &s.cfg, &s.saver, &s.res.Result, at); err != nil {
+		if st, merged, err = run.Run(ctx, &s.saver, &s.res.Result, at); err != nil {
 			return st, err
 		}
 	} else {

@@ -500,7 +500,7 @@ func TestShardedDepth(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		all := slices.Concat(hits[0], hits[1], hits[2])
+		all := slices.Concat(hits[2], hits[0], hits[1]) // Settle takes the chunks in order
 		settled, err := Settle(cfg, before, tc.n, all, true)
 		if err != nil {
 			t.Fatal(err)

@@ -119,7 +119,8 @@ type chunkHits struct {
 }
 
 // Settle continues known (exhaustive through n-1) through depth n with
-// hits, those of depth n's chunks in chunk order; complete says every chunk
+// hits, those of depth n's chunks (a chunk's in the order it met them;
+// Settle takes the chunks in order); complete says every chunk
 // was searched, so that the depth is exhaustive. Each hit is checked
 // against the cube as Search checks its own.
 func Settle(cfg Config, known *Result, n int, hits []Hit, complete bool) (*Result, error) {
@@ -133,10 +134,7 @@ func Settle(cfg Config, known *Result, n int, hits []Hit, complete bool) (*Resul
 	for _, c := range chunks {
 		st.Planned += c.probes
 	}
-	for i, h := range hits {
-		if i > 0 && h.Chunk < hits[i-1].Chunk {
-			return nil, fmt.Errorf("upperface: hits out of chunk order (%d after %d)", h.Chunk, hits[i-1].Chunk)
-		}
+	for _, h := range meet.InChunkOrder(hits) {
 		if h.State < 0 || h.State >= NPositions {
 			return nil, fmt.Errorf("upperface: a hit of un %d, outside 0 to %d", h.State, NPositions-1)
 		}
