@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/tablecache"
 )
 
@@ -40,8 +41,11 @@ var (
 	symmetriesRoots  = []string{"cachedSymmetries", "encodeSymmetries", "newPhase1Table", "newPhase2Table"}
 	phase1Roots      = []string{"newPhase1Table", "buildSymTable", "encodeSymTable"}
 	phase2Roots      = []string{"newPhase2Table", "buildSymTable", "encodeSymTable"}
-	bigTableRoots    = []string{"newBigTable", "buildBigTable", "newPhase1Table", "buildSymTable"}
-	cosetMovesRoots  = []string{"CosetTable.buildMoves", "newPhase1Table", "buildSymTable"}
+	// The big tables and the coset moves are built from phase 1's table,
+	// whose content its own cache entry versions (and its facts check):
+	// they follow the code that fills it, not newPhase1Table's wiring.
+	bigTableRoots   = []string{"newBigTable", "buildBigTable", "buildSymTable"}
+	cosetMovesRoots = []string{"CosetTable.buildMoves", "buildSymTable"}
 )
 
 // Their fingerprints.
@@ -63,8 +67,14 @@ var (
 // TestCosetTable, TestBigTableSolver), and any table of the same layout
 // built by correct code has them.
 var (
-	phase1Levels       = []int64{1, 1, 5, 44, 487, 5841, 68364, 776568, 7950748, 52098876, 76236234, 3771112, 129}
-	phase1QTMLevels    = []int64{1, 1, 3, 24, 185, 1633, 14708, 130032, 1124165, 8868078, 48182278, 75087495, 7498528, 1279}
+	phase1Specs = map[cube.Metric]struct {
+		name, version, desc string
+		levels              []int64
+	}{
+		cube.HTM: {phase1Name, phase1Version, "phase-1 table", []int64{1, 1, 5, 44, 487, 5841, 68364, 776568, 7950748, 52098876, 76236234, 3771112, 129}},
+		cube.QTM: {"solver-phase1-qtm", "flipudslice-twist-qtm-1", "phase-1 table in QTM", []int64{1, 1, 3, 24, 185, 1633, 14708, 130032, 1124165, 8868078, 48182278, 75087495, 7498528, 1279}},
+		cube.STM: {"solver-phase1-stm", "flipudslice-twist-stm-1", "phase-1 table in STM", []int64{1, 2, 12, 106, 1349, 18893, 265651, 3554380, 35709936, 92773031, 8584691, 358}},
+	}
 	phase2Levels       = []int64{1, 3, 10, 52, 285, 1318, 5671, 26502, 115467, 470846, 1853056, 6535823, 18349792, 32843350, 34118883, 15974563, 1290346, 19777, 15}
 	pruneCornersLevels = []int64{1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 116112, 44416, 2304}
 	bigLevels          = map[string]struct {

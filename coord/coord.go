@@ -51,10 +51,11 @@ type Tables struct {
 	// the corners' permutation and the slice edges' order.
 	PruneCorners []int8
 
-	cfg   Config
-	qtm   lazy[SymTable]
-	big   map[cube.Metric]*lazy[OptimalPruning]
-	moves lazy[CosetMoves]
+	cfg    Config
+	phase1 map[cube.Metric]*lazy[SymTable] // QTM's and STM's, on first use
+	slices lazy[[3]MoveTable]              // MovesIn(STM)
+	big    map[cube.Metric]*lazy[OptimalPruning]
+	moves  lazy[CosetMoves]
 
 	mu sync.Mutex
 	// storeErr and refused gather why a table could not be stored and why
@@ -81,7 +82,9 @@ func Load(cfg Config) (*Tables, error) {
 	if cfg.CacheDir == "" {
 		cfg.CacheDir = tablecache.Dir()
 	}
-	t := &Tables{cfg: cfg, big: map[cube.Metric]*lazy[OptimalPruning]{cube.HTM: {}, cube.QTM: {}}}
+	t := &Tables{cfg: cfg,
+		phase1: map[cube.Metric]*lazy[SymTable]{cube.QTM: {}, cube.STM: {}},
+		big:    map[cube.Metric]*lazy[OptimalPruning]{cube.HTM: {}, cube.QTM: {}}}
 	small, c0, err := loadSmallTables(cfg)
 	if err != nil {
 		return nil, err
@@ -143,17 +146,33 @@ func (t *Tables) CacheNotes() (storeErr, refused error) {
 	return storeErr, refused
 }
 
-// Phase1In returns phase 1's table in metric m (HTM or QTM); the QTM one
-// is built or loaded on first use.
+// Phase1In returns phase 1's table in metric m; the QTM and STM ones are
+// built or loaded on first use.
 func (t *Tables) Phase1In(m cube.Metric) (*SymTable, error) {
 	if m == cube.HTM {
 		return t.Phase1, nil
 	}
-	return t.qtm.get(func() (*SymTable, error) {
-		p, c, err := newPhase1Table(t.cfg, cube.QTM, t.Twist, t.Flip, t.Slice)
+	return t.phase1[m].get(func() (*SymTable, error) {
+		twist, flip, slice := t.MovesIn(m)
+		p, c, err := newPhase1Table(t.cfg, m, twist, flip, slice)
 		t.note(c)
 		return p, err
 	})
+}
+
+// MovesIn returns the twist, flip and slice coordinates' move tables for
+// the moves of metric m: Twist, Flip and Slice (the 18 face turns), and in
+// STM columns for the nine slice turns after them, numbered as their
+// cube.Move (a slice turn relative to the centers is its two faces turned
+// oppositely: cube.AxisMove).
+func (t *Tables) MovesIn(m cube.Metric) (twist, flip, slice MoveTable) {
+	if m != cube.STM {
+		return t.Twist, t.Flip, t.Slice
+	}
+	s, _ := t.slices.get(func() (*[3]MoveTable, error) {
+		return &[3]MoveTable{withSliceTurns(t.Twist), withSliceTurns(t.Flip), withSliceTurns(t.Slice)}, nil
+	})
+	return s[0], s[1], s[2]
 }
 
 // Optimal returns the optimal search's table in metric m, the one

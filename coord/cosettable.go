@@ -3,7 +3,6 @@ package coord
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"slices"
 	"sort"
 
@@ -38,30 +37,34 @@ type CosetTable struct {
 	tables *Tables
 	t      *SymTable
 	metric cube.Metric
+	// twist, flip and slice move the coordinates by the metric's moves
+	// (Tables.MovesIn).
+	twist, flip, slice MoveTable
 }
 
-// CosetTable returns the coset distances in m (HTM or QTM), built or loaded
-// as phase 1's table is.
+// CosetTable returns the coset distances in m, built or loaded as phase
+// 1's table is.
 func (t *Tables) CosetTable(m cube.Metric) (*CosetTable, error) {
-	if m != cube.HTM && m != cube.QTM {
-		return nil, fmt.Errorf("coord: coset distances in %v are not supported (HTM or QTM)", m)
-	}
 	p, err := t.Phase1In(m)
 	if err != nil {
 		return nil, err
 	}
-	return &CosetTable{tables: t, t: p, metric: m}, nil
+	twist, flip, slice := t.MovesIn(m)
+	return &CosetTable{tables: t, t: p, metric: m, twist: twist, flip: flip, slice: slice}, nil
 }
+
+// Metric returns the metric the distances are in.
+func (t *CosetTable) Metric() cube.Metric { return t.metric }
 
 // Distance returns the distance of coset x from H.
 func (t *CosetTable) Distance(x Coset) int {
 	return t.t.At(t.t.Index(x.Slice*cube.NFlip+x.Flip, x.Twist))
 }
 
-// Move returns the coset of the positions of x after face turn m.
+// Move returns the coset of the positions of x after move m, a face turn
+// or, in STM, a slice turn.
 func (t *CosetTable) Move(x Coset, m cube.Move) Coset {
-	s := t.tables
-	return Coset{Twist: int(s.Twist[x.Twist][m]), Flip: int(s.Flip[x.Flip][m]), Slice: int(s.Slice[x.Slice][m])}
+	return Coset{Twist: int(t.twist[x.Twist][m]), Flip: int(t.flip[x.Flip][m]), Slice: int(t.slice[x.Slice][m])}
 }
 
 // Checksum is the SHA-256 of the table's entries, for a run's provenance
@@ -164,6 +167,25 @@ func (k *CosetClasses) Rep(i int64) Coset {
 	}
 	fs := int(k.t.t.a.rep[c])
 	return Coset{Twist: twist, Flip: fs % cube.NFlip, Slice: fs / cube.NFlip}
+}
+
+// Size returns the number of cosets in class i, 16 over the number of the
+// symmetries that fix its representative: the weight of its counts in a
+// sum over all cosets.
+func (k *CosetClasses) Size(i int64) int {
+	c := sort.Search(len(k.first)-1, func(c int) bool { return k.first[c+1] > i })
+	stab := k.t.t.a.stab[c]
+	if stab == 1 {
+		return nPhase1Syms
+	}
+	twist := int(k.twists[c][i-k.first[c]])
+	fixed := 0
+	for s := range nPhase1Syms {
+		if stab>>s&1 != 0 && int(k.t.t.b[twist][s]) == twist {
+			fixed++
+		}
+	}
+	return nPhase1Syms / fixed
 }
 
 // Of returns the class of coset x.

@@ -15,7 +15,7 @@ import (
 func TestCosetTable(t *testing.T) {
 	s := shared()
 	rng := rand.New(rand.NewPCG(7, 8))
-	for _, m := range []cube.Metric{cube.HTM, cube.QTM} {
+	for _, m := range cube.Metrics {
 		table, err := s.CosetTable(m)
 		if err != nil {
 			t.Fatal(err)
@@ -28,8 +28,7 @@ func TestCosetTable(t *testing.T) {
 			x := CosetOf(&c)
 			best := 99
 			for _, mv := range cube.MoveSetOf(m).Units() {
-				d := c
-				d.Move(&d, mv)
+				d := cube.Times(c, cube.CubeOf(mv)) // a slice turn relative to the centers
 				y := table.Move(x, mv)
 				if y != CosetOf(&d) {
 					t.Fatalf("%v: the coset of %v after %v is %+v, the table says %+v", m, c, mv, CosetOf(&d), y)
@@ -98,9 +97,11 @@ func TestCosetClasses(t *testing.T) {
 			t.Fatalf("class %d's representative %+v is in class %d", i, rep, classes.Of(rep))
 		}
 		conjugate := false
+		orbit := map[Coset]bool{}
 		for s := range cube.Sym(nPhase1Syms) {
 			d := cube.Conjugate(c, s)
 			y := CosetOf(&d)
+			orbit[y] = true
 			if classes.Of(y) != i {
 				t.Fatalf("coset %+v is in class %d, its conjugate %+v by S(%d) in %d", x, i, y, s, classes.Of(y))
 			}
@@ -109,6 +110,9 @@ func TestCosetClasses(t *testing.T) {
 		if !conjugate {
 			t.Fatalf("coset %+v is no conjugate of its class's representative %+v", x, rep)
 		}
+		if classes.Size(i) != len(orbit) {
+			t.Fatalf("class %d has %d cosets, Size says %d", i, len(orbit), classes.Size(i))
+		}
 		r := cube.Solved
 		for _, m := range table.Maneuver(x) {
 			r.Move(&r, m)
@@ -116,6 +120,21 @@ func TestCosetClasses(t *testing.T) {
 		if CosetOf(&r) != x || len(table.Maneuver(x)) != table.Distance(x) {
 			t.Fatalf("coset %+v: maneuver %v reaches %+v", x, table.Maneuver(x), CosetOf(&r))
 		}
+	}
+	// The sizes add up to every coset: a class of a FlipUDSlice class no
+	// symmetry fixes has 16 cosets, and the others are summed one by one.
+	var cosets int64
+	for c := range len(classes.first) - 1 {
+		if _, ok := classes.twists[c]; !ok {
+			cosets += nPhase1Syms * cube.NTwist
+			continue
+		}
+		for i := classes.first[c]; i < classes.first[c+1]; i++ {
+			cosets += int64(classes.Size(i))
+		}
+	}
+	if cosets != NCosets {
+		t.Fatalf("the classes' sizes add up to %d cosets, want %d", cosets, int64(NCosets))
 	}
 	for _, i := range []int64{0, 1, classes.Len() - 1} {
 		if classes.Of(classes.Rep(i)) != i {

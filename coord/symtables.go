@@ -254,15 +254,15 @@ const (
 // The tables' versions name their content for the cache; change one when
 // its table changes.
 const (
-	phase1Version    = "flipudslice-twist-1"
-	phase1QTMVersion = "flipudslice-twist-qtm-1"
-	phase2Version    = "cornerperm-udedges-1"
+	phase1Version = "flipudslice-twist-1"
+	phase2Version = "cornerperm-udedges-1"
 )
 
-// newPhase1Table returns phase 1's table in metric m (HTM or QTM):
-// FlipUDSlice classes (64,430) with the corner twist, 1.4e8 entries,
-// exact phase-1 distances (in QTM the search moves are the quarter turns, a
-// half turn being two of them).
+// newPhase1Table returns phase 1's table in metric m: FlipUDSlice classes
+// (64,430) with the corner twist, 1.4e8 entries, exact phase-1 distances,
+// searched with the metric's moves of cost 1 (in QTM the quarter turns, a
+// half turn being two of them; in STM the face and slice turns, whose
+// columns the move tables must then have: MovesIn).
 func newPhase1Table(cfg Config, m cube.Metric, twist, flip, slice MoveTable) (*SymTable, tablecache.Table, error) {
 	a, b, err := cachedSymmetries(cfg, "flipslice-twist", nFlipSlice, nFlipSliceClasses, flipSliceCube, flipSliceOf,
 		cube.NTwist, func(x int) cube.Cube { c := cube.Solved; c.SetTwist(x); return c }, (*cube.Cube).Twist)
@@ -272,17 +272,14 @@ func newPhase1Table(cfg Config, m cube.Metric, twist, flip, slice MoveTable) (*S
 	flipSlice := func(fs, m int) int {
 		return int(slice[fs/cube.NFlip][m])*cube.NFlip + int(flip[fs%cube.NFlip][m])
 	}
-	name, version, desc, levels := phase1Name, phase1Version, "phase-1 table", phase1Levels
-	if m == cube.QTM {
-		name, version, desc, levels = "solver-phase1-qtm", phase1QTMVersion, "phase-1 table in QTM", phase1QTMLevels
-	}
+	ps := phase1Specs[m]
 	var moves []int
 	for _, mv := range cube.MoveSetOf(m).Units() {
 		moves = append(moves, int(mv))
 	}
-	t, err := tablecache.Get(cfg.CacheDir, spec(name, version, phase1Code), func() ([]byte, error) {
-		return buildSymTable(a, b, flipSlice, twist, moves, cfg.report(desc)), nil
-	}, checkSymTable(name, levels))
+	t, err := tablecache.Get(cfg.CacheDir, spec(ps.name, ps.version, phase1Code), func() ([]byte, error) {
+		return buildSymTable(a, b, flipSlice, twist, moves, cfg.report(ps.desc)), nil
+	}, checkSymTable(ps.name, ps.levels))
 	if err != nil {
 		return nil, t, err
 	}

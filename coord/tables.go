@@ -3,6 +3,7 @@ package coord
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/tablecache"
@@ -52,6 +53,31 @@ func buildMoveTable(n int, moves []cube.Move, set func(*cube.Cube, int), get fun
 		}
 	}
 	return t
+}
+
+// withSliceTurns returns t with a column for each slice turn after the 18
+// face turns', each the slice's two face turns made one after the other.
+func withSliceTurns(t MoveTable) MoveTable {
+	var faces [cube.NSliceMoves][]cube.Move
+	for _, e := range cube.AxisMoves {
+		for s := range cube.Move(cube.NSliceMoves) {
+			if len(e.FaceMoves()) == 2 && e.Cube() == cube.CubeOf(cube.NFaceMoves+s) {
+				faces[s] = e.FaceMoves()
+			}
+		}
+	}
+	out := make(MoveTable, len(t))
+	for x, row := range t {
+		out[x] = append(slices.Clone(row[:cube.NFaceMoves]), make([]uint16, cube.NSliceMoves)...)
+		for s, ms := range faces {
+			y := x
+			for _, m := range ms {
+				y = int(t[y][m])
+			}
+			out[x][cube.NFaceMoves+s] = uint16(y)
+		}
+	}
+	return out
 }
 
 // pruneTable[a*nb + b] is the exact number of moves needed to bring the

@@ -68,14 +68,14 @@ func (e AxisMove) Inverse() AxisMove {
 // Cube returns e's effect on the cube, in the home frame.
 func (e AxisMove) Cube() Cube {
 	c := Solved
-	for _, m := range e.faceMoves() {
+	for _, m := range e.FaceMoves() {
 		c.Move(&c, m)
 	}
 	return c
 }
 
-// faceMoves returns e as one or two face turns, first face first.
-func (e AxisMove) faceMoves() []Move {
+// FaceMoves returns e as one or two face turns, first face first.
+func (e AxisMove) FaceMoves() []Move {
 	first, second := e.faces()
 	p, q := e.Powers()
 	var ms []Move
@@ -117,7 +117,7 @@ func (e AxisMove) moves(m Metric) []Move {
 	if m == STM && e.isSlice() {
 		return []Move{sliceMove[e]}
 	}
-	return e.faceMoves()
+	return e.FaceMoves()
 }
 
 // Conjugate returns the axis move S(s)^-1 * e * S(s): e seen through the
@@ -125,7 +125,7 @@ func (e AxisMove) moves(m Metric) []Move {
 func (e AxisMove) Conjugate(s Sym) AxisMove {
 	var axis Axis
 	var pq [2]int
-	for _, m := range e.faceMoves() {
+	for _, m := range e.FaceMoves() {
 		c := ConjugateMove(m, s)
 		axis = c.Axis()
 		pq[c.AxisRank()/2] = c.Power() // rank 0 is the first face, 2 the opposite
@@ -134,7 +134,7 @@ func (e AxisMove) Conjugate(s Sym) AxisMove {
 }
 
 func (e AxisMove) String() string {
-	return FormatManeuver(e.faceMoves())
+	return FormatManeuver(e.FaceMoves())
 }
 
 // Word is a maneuver as axis moves in the home frame.
@@ -153,7 +153,7 @@ func (w Word) Cost(m Metric) int {
 func (w Word) Cube() Cube {
 	c := Solved
 	for _, e := range w {
-		for _, m := range e.faceMoves() {
+		for _, m := range e.FaceMoves() {
 			c.Move(&c, m)
 		}
 	}
@@ -235,7 +235,7 @@ var sliceMove = func() map[AxisMove]Move {
 func (w Word) String() string {
 	parts := make([]Move, 0, 2*len(w))
 	for _, e := range w {
-		parts = append(parts, e.faceMoves()...)
+		parts = append(parts, e.FaceMoves()...)
 	}
 	return FormatManeuver(parts)
 }
