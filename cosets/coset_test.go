@@ -11,12 +11,17 @@ import (
 	"github.com/cubecensus/cubecensus/cube"
 )
 
-var cosetTable = func() *coord.CosetTable {
+// sharedTables are the coordinate tables every test of the package uses.
+var sharedTables = func() *coord.Tables {
 	tables, err := coord.Load(coord.Config{})
 	if err != nil {
 		panic(err)
 	}
-	t, err := tables.CosetTable(cube.HTM)
+	return tables
+}()
+
+var cosetTable = func() *coord.CosetTable {
+	t, err := sharedTables.CosetTable(cube.HTM)
 	if err != nil {
 		panic(err)
 	}

@@ -1,0 +1,315 @@
+package cosets
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/cubecensus/cubecensus/coord"
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// The census: how many positions of a coset lie at each distance from
+// solved, up to a depth, in any metric, without a bitmap. It is the coset
+// solver's algorithm (coset.go) with a hash set of the positions found in
+// place of the bitmap, for the shallow depths at which a coset holds a few
+// thousand positions, not billions, and with the moves as axis moves
+// (cube.AxisMove): every shortest maneuver, in HTM, QTM or STM alike, is a
+// word of axis moves on alternating axes whose costs in the metric add up
+// to its length, so one search serves the three metrics.
+//
+// A position at distance L has such a word of cost L. If its last axis
+// move e lies in H, the word without e (cost L - cost(e)) solves a
+// position of the same coset at distance exactly L - cost(e): the level's
+// prepass finds it, extending that level by the axis moves in H. Otherwise
+// the search finds it: every word of cost exactly L from the coset's
+// representative into H ending in an axis move outside H, pruned by the
+// coset's distance from H in the metric (coord.CosetTable). So after level
+// L the set holds exactly the positions within L.
+
+// CensusMaxPositions is the most positions a CensusCounter keeps for one
+// coset (16 bytes each with the set's slack and the level lists, about 2
+// GB): a coset with more within the depth is refused (the trivial coset far
+// out, whose positions a bitmap holds better).
+const CensusMaxPositions = 120_000_000
+
+// censusStep is an axis move as the census makes it: its face turns, its
+// cost in the metric and whether it lies in H.
+type censusStep struct {
+	axis  cube.Axis
+	faces []cube.Move
+	cost  int
+	inH   bool
+}
+
+// CensusCounter counts cosets' positions by distance in one metric. It
+// keeps its set and level lists from coset to coset; one goroutine uses
+// it at a time.
+type CensusCounter struct {
+	table *coord.CosetTable
+	near  *nearCosets
+	steps []censusStep // the 45 axis moves, by axis
+	hOnes []censusStep // those lying in H, for the prepass
+	set   keySet
+	// levels[d] holds the keys of the positions at distance d.
+	levels [][]uint64
+	// Probes is the number of words the searches have ended in H so far.
+	Probes int64
+}
+
+// NewCensusCounter returns a counter in the metric of table, the cosets'
+// distances from H in that metric.
+func NewCensusCounter(table *coord.CosetTable) *CensusCounter {
+	build()
+	c := &CensusCounter{table: table, near: censusNear(table)}
+	for _, e := range cube.AxisMoves {
+		s := censusStep{axis: e.Axis(), faces: e.FaceMoves(), cost: e.Cost(table.Metric())}
+		s.inH = true
+		for _, m := range s.faces {
+			s.inH = s.inH && inA(m)
+		}
+		c.steps = append(c.steps, s)
+		if s.inH {
+			c.hOnes = append(c.hOnes, s)
+		}
+	}
+	return c
+}
+
+// Count returns the number of positions of coset x at each distance 0 to
+// depth from solved, or an error if more than CensusMaxPositions lie
+// within depth.
+func (c *CensusCounter) Count(x coord.Coset, depth int) ([]int64, error) {
+	r := cosetCube(x)
+	c.set.reset()
+	c.levels = c.levels[:0]
+	counts := make([]int64, depth+1)
+	var total int
+	for d := 0; d <= depth; d++ {
+		level := c.nextLevel(d)
+		for _, s := range c.hOnes {
+			if s.cost <= d {
+				for _, k := range c.levels[d-s.cost] {
+					if q := permKey(stepPerm(keyPerm(k), s)); c.set.add(q) {
+						level = append(level, q)
+					}
+				}
+			}
+		}
+		if d == 0 {
+			if x == (coord.Coset{}) {
+				level = append(level, permKey(permOf(&r)))
+				c.set.add(level[0])
+				c.Probes++
+			}
+		} else if c.table.Distance(x) <= d {
+			level = c.search(permOf(&r), x, cube.Axis(3), d, level)
+		}
+		c.levels[d] = level
+		counts[d] = int64(len(level))
+		if total += len(level); total > CensusMaxPositions {
+			return nil, fmt.Errorf("cosets: coset %v has more than %d positions within %d moves: too many for the census's set", x, CensusMaxPositions, d)
+		}
+	}
+	return counts, nil
+}
+
+// nextLevel returns an empty list for level d, reusing the one of an
+// earlier coset.
+func (c *CensusCounter) nextLevel(d int) []uint64 {
+	if d < cap(c.levels) {
+		c.levels = c.levels[:d+1]
+		return c.levels[d][:0]
+	}
+	c.levels = append(c.levels, nil)
+	return nil
+}
+
+// search appends to level the positions, not yet in the set, that the
+// words of cost togo from p, in coset x, reach in H, ending in an axis move
+// outside H, beginning on another axis than last (3: any).
+func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, level []uint64) []uint64 {
+	for i := range c.steps {
+		s := &c.steps[i]
+		if s.axis == last || s.cost > togo {
+			continue
+		}
+		y := x
+		for _, m := range s.faces {
+			y = c.table.Move(y, m)
+		}
+		rest := togo - s.cost
+		if rest == 0 {
+			if y == (coord.Coset{}) && !s.inH {
+				c.Probes++
+				if k := permKey(stepPerm(p, *s)); c.set.add(k) {
+					level = append(level, k)
+				}
+			}
+			continue
+		}
+		if c.within(y, rest) {
+			level = c.search(stepPerm(p, *s), y, s.axis, rest, level)
+		}
+	}
+	return level
+}
+
+// within reports whether coset y is within togo moves of H: near H by
+// the small set of the cosets there, which stays in a core's cache (most
+// of a search's nodes are a few moves from its end), else by the table.
+func (c *CensusCounter) within(y coord.Coset, togo int) bool {
+	if togo <= censusNearDepth {
+		d, ok := c.near.distance(y)
+		return ok && d <= togo
+	}
+	return c.table.Distance(y) <= togo
+}
+
+// censusNearDepth is the distance from H within which the census looks
+// cosets up in a nearCosets: 20,000 cosets in STM, fewer in HTM and QTM.
+const censusNearDepth = 4
+
+// nearCosets are the cosets within censusNearDepth moves of H in one
+// metric, with their distances: open addressing over packed cosets.
+type nearCosets struct {
+	slots []uint64 // cosetKey<<8 | distance; 0 is an empty slot
+	shift uint
+}
+
+// cosetKey packs x, never 0 (the twist is below 2^12, the flip below 2^11
+// and the slice below 2^9).
+func cosetKey(x coord.Coset) uint64 {
+	return 1<<32 | uint64(x.Twist)<<20 | uint64(x.Flip)<<9 | uint64(x.Slice)
+}
+
+// distance returns x's distance from H if x is in the set.
+func (n *nearCosets) distance(x coord.Coset) (int, bool) {
+	k, mask := cosetKey(x), uint64(len(n.slots)-1)
+	for i := hash(k) >> n.shift; ; i = (i + 1) & mask {
+		switch v := n.slots[i]; {
+		case v == 0:
+			return 0, false
+		case v>>8 == k:
+			return int(v & 0xff), true
+		}
+	}
+}
+
+// censusNear returns the cosets within censusNearDepth of H in table's
+// metric, found breadth first by the metric's moves from H and checked
+// against the table.
+func censusNear(table *coord.CosetTable) *nearCosets {
+	dist := map[coord.Coset]int{{}: 0}
+	level := []coord.Coset{{}}
+	for d := 1; d <= censusNearDepth; d++ {
+		var next []coord.Coset
+		for _, x := range level {
+			for _, m := range cube.MoveSetOf(table.Metric()).Units() {
+				if y := table.Move(x, m); dist[y] == 0 && y != (coord.Coset{}) {
+					dist[y] = d
+					next = append(next, y)
+				}
+			}
+		}
+		level = next
+	}
+	size := 16
+	for size < 4*len(dist) {
+		size *= 2
+	}
+	n := &nearCosets{slots: make([]uint64, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+	for x, d := range dist {
+		if d != table.Distance(x) {
+			panic(fmt.Sprintf("cosets: coset %v is %d moves from H, the coset table says %d", x, d, table.Distance(x)))
+		}
+		k := cosetKey(x)
+		i := hash(k) >> n.shift
+		for n.slots[i] != 0 {
+			i = (i + 1) & uint64(size-1)
+		}
+		n.slots[i] = k<<8 | uint64(d)
+	}
+	return n
+}
+
+// stepPerm returns p after the axis move s.
+func stepPerm(p perm, s censusStep) perm {
+	for _, m := range s.faces {
+		p = permMoves.move(p, m)
+	}
+	return p
+}
+
+// cosetCube returns a position of coset x: its coordinates set on the
+// solved cube, two corners exchanged if need be so that the corners'
+// permutation has the edges' parity (else it is no position of the cube).
+func cosetCube(x coord.Coset) cube.Cube {
+	c := cube.Solved
+	c.SetTwist(x.Twist)
+	c.SetFlip(x.Flip)
+	c.SetSlice(x.Slice)
+	if c.CornerParity() != c.EdgeParity() {
+		c.CP[0], c.CP[1] = c.CP[1], c.CP[0]
+	}
+	return c
+}
+
+// permKey keys a position of H by its permutation coordinates (search.go),
+// packed with a 1 above them so that no key is 0: the corners in 16 bits,
+// each edge group's places in 14.
+func permKey(p perm) uint64 {
+	return 1<<58 | uint64(p.corners) | uint64(p.up)<<16 | uint64(p.down)<<30 | uint64(p.middle)<<44
+}
+
+func keyPerm(k uint64) perm {
+	return perm{corners: uint16(k), up: uint16(k>>16) & 0x3fff, down: uint16(k>>30) & 0x3fff, middle: uint16(k>>44) & 0x3fff}
+}
+
+// keySet is a set of nonzero keys: open addressing with linear probing,
+// at most half full, grown by doubling.
+type keySet struct {
+	slots []uint64
+	n     int
+	shift uint // a key's home is the top bits of its hash
+}
+
+// reset empties the set, keeping its slots unless they are many more than
+// the last coset needed.
+func (s *keySet) reset() {
+	if len(s.slots) > 1<<16 && s.n < len(s.slots)/16 {
+		s.slots = nil
+	}
+	clear(s.slots)
+	s.n = 0
+	if s.slots == nil {
+		s.grow(1 << 10)
+	}
+}
+
+// grow rehashes the set into n slots, a power of two.
+func (s *keySet) grow(n int) {
+	old := s.slots
+	s.slots, s.shift, s.n = make([]uint64, n), uint(64-bits.TrailingZeros(uint(n))), 0
+	for _, k := range old {
+		if k != 0 {
+			s.add(k)
+		}
+	}
+}
+
+// add enters k and reports whether it was new.
+func (s *keySet) add(k uint64) bool {
+	mask := uint64(len(s.slots) - 1)
+	for i := hash(k) >> s.shift; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case k:
+			return false
+		case 0:
+			s.slots[i] = k
+			if s.n++; 2*s.n > len(s.slots) {
+				s.grow(2 * len(s.slots))
+			}
+			return true
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package cosets
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/coord"
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// cubesByDistance returns every position within depth moves of the metric
+// and its distance, by a breadth-first search of cubes in a hash set (the
+// slice turns as the group elements cube.CubeOf gives them, relative to
+// the centers).
+func cubesByDistance(m cube.Metric, depth int) map[cube.Cube]int {
+	set := cube.MoveSetOf(m)
+	dist := map[cube.Cube]int{cube.Solved: 0}
+	levels := [][]cube.Cube{{cube.Solved}}
+	for d := 1; d <= depth; d++ {
+		levels = append(levels, nil)
+		for _, mv := range set.Moves {
+			c := set.Cost(mv)
+			if c > d {
+				continue
+			}
+			g := cube.CubeOf(mv)
+			for _, q := range levels[d-c] {
+				x := cube.Times(q, g)
+				if _, ok := dist[x]; !ok {
+					dist[x] = d
+					levels[d] = append(levels[d], x)
+				}
+			}
+		}
+	}
+	return dist
+}
+
+// TestCensusAgainstBFS: a coset's census counts, in each metric, are the
+// positions of that coset a breadth-first search of cubes finds at each
+// distance, for every coset the search reaches near H and for a random
+// sample of the others, and for cosets it does not reach (all zero).
+func TestCensusAgainstBFS(t *testing.T) {
+	for _, tc := range []struct {
+		metric cube.Metric
+		depth  int
+	}{{cube.HTM, 5}, {cube.QTM, 6}, {cube.STM, 4}} {
+		t.Run(tc.metric.String(), func(t *testing.T) {
+			table, err := sharedTables.CosetTable(tc.metric)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[coord.Coset][]int64{}
+			for c, d := range cubesByDistance(tc.metric, tc.depth) {
+				x := coord.CosetOf(&c)
+				if want[x] == nil {
+					want[x] = make([]int64, tc.depth+1)
+				}
+				want[x][d]++
+			}
+			var sample []coord.Coset
+			for x := range want {
+				if table.Distance(x) <= 2 {
+					sample = append(sample, x)
+				}
+			}
+			rng := rand.New(rand.NewPCG(38, 1))
+			for x := range want { // map order: a random sample
+				if len(sample) >= 400 {
+					break
+				}
+				sample = append(sample, x)
+			}
+			for range 20 {
+				sample = append(sample, coord.Coset{Twist: rng.IntN(cube.NTwist), Flip: rng.IntN(cube.NFlip), Slice: rng.IntN(cube.NSlice)})
+			}
+			counter := NewCensusCounter(table)
+			for _, x := range sample {
+				got, err := counter.Count(x, tc.depth)
+				if err != nil {
+					t.Fatal(err)
+				}
+				w := want[x]
+				if w == nil {
+					w = make([]int64, tc.depth+1)
+				}
+				if !slices.Equal(got, w) {
+					t.Fatalf("coset %v: census %v, breadth-first search %v", x, got, w)
+				}
+			}
+		})
+	}
+}
