@@ -72,6 +72,8 @@ var published = map[string]tableRules{
 	}},
 	"coset_distance":      {key: []string{"metric", "depth"}, sums: []sumRule{{column: "cosets", by: []string{"metric"}, total: int64(coord.NCosets)}}},
 	"cosets":              {key: []string{"coset"}},
+	"census_distribution": {key: []string{"metric", "depth"}},
+	"census_blocks":       {key: []string{"block", "metric", "depth"}},
 	"coset_levels":        {key: []string{"coset", "depth"}},
 	"random_cubes":        {key: []string{"metric", "index"}},
 	"random_distribution": {key: []string{"metric", "distance"}, sample: "sample", sums: []sumRule{{column: "cubes", by: []string{"metric"}, total: "sample"}}},

@@ -40,6 +40,9 @@ type Options struct {
 	CosetSearchDepth  MoveCount    // cosets: the depth each coset is searched to
 	Bound             MoveCount    // cosets: the bound to prove (0: count exactly to the search depth)
 	HSearchDepth      MoveCount    // cosets: the depth H (the trivial coset) is searched to for Table 1's S column
+	CensusDepth       MetricDepths // census: the depth counted in each metric (0: not counted)
+	CensusBlocks      BlockRange   // census: the blocks of classes of cosets to count
+	CensusBlocksFrom  Folder       // census: the folder of merged shard tables whose blocks are counted already ("": none)
 }
 
 // NewOptions returns the default options.
@@ -58,6 +61,8 @@ func NewOptions() *Options {
 		CosetSearchDepth: DefaultCosetSearchDepth,
 		Bound:            DefaultBound,
 		HSearchDepth:     DefaultHSearchDepth,
+		CensusDepth:      DefaultCensusDepth,
+		CensusBlocks:     BlockRange{First: 0, Count: censusBlocks},
 	}
 }
 
@@ -97,6 +102,9 @@ func (o *Options) List() []Option {
 		{"cosets", "cosets", "classes of cosets of H to solve, FIRST:COUNT, numbered 0 to 138,639,779 in the list reduced by the 16 symmetries (COUNT 0: none)", &o.Cosets},
 		{"cosets", "coset-search-depth", "depth to which each coset is searched (seed 002: 15); in bound mode the next depth gets a prepass and a partial search (seed 002's goal), the later ones prepasses alone", &o.CosetSearchDepth},
 		{"cosets", "bound", "prove every position of each coset within this many moves (seed 002: 20), the positions the prepasses leave solved by the two-phase solver; 0: count the positions exactly at each depth to --coset-search-depth", &o.Bound},
+		{"census", "census-depth", "depth to count the whole cube's positions to in each metric, coset by coset (0: not counted): one number for all or per metric (HTM=9,QTM=11,STM=8)", &o.CensusDepth},
+		{"census", "census-blocks", "blocks of 262,144 classes of cosets to count, FIRST:COUNT, 0 to 528 (a shard takes its part of them)", &o.CensusBlocks},
+		{"census", "census-blocks-from", "take the blocks counted in the merged shard tables in this folder (census_blocks, same depths) and count only the others", &o.CensusBlocksFrom},
 		{"cosets", "h-search-depth", "depth to which H itself is searched for Table 1's 'moves in S' column, exact to there, and at 18 too when 17 (to 16 about 4 minutes, to 17 about 10)", &o.HSearchDepth},
 	}
 }
@@ -395,6 +403,28 @@ func (n *MoveCount) Set(s string) error {
 		return fmt.Errorf("want a whole number of moves from 0 to 40")
 	}
 	*n = MoveCount(v)
+	return nil
+}
+
+// BlockRange is a range of the census's blocks of classes of cosets,
+// FIRST:COUNT.
+type BlockRange struct {
+	First, Count int64
+}
+
+func (r *BlockRange) String() string { return fmt.Sprintf("%d:%d", r.First, r.Count) }
+func (r *BlockRange) Type() string   { return "FIRST:COUNT" }
+
+// Set parses FIRST:COUNT within the census's blocks.
+func (r *BlockRange) Set(s string) error {
+	f, c, ok := parseRange(s)
+	if !ok {
+		return fmt.Errorf("want FIRST:COUNT, two whole numbers")
+	}
+	if f > censusBlocks || c > censusBlocks-f {
+		return fmt.Errorf("blocks %d to %d: there are %d (0 to %d)", f, f+c-1, censusBlocks, censusBlocks-1)
+	}
+	*r = BlockRange{f, c}
 	return nil
 }
 

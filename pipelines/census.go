@@ -1,0 +1,350 @@
+package pipelines
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/cubecensus/cubecensus/coord"
+	"github.com/cubecensus/cubecensus/cosets"
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/parallel"
+	"github.com/cubecensus/cubecensus/tables"
+)
+
+// The census stage: the whole cube counted by distance, coset by coset
+// (cosets.CensusCounter): for every class of cosets of H under the 16
+// symmetries that keep H, its representative's positions at each distance
+// to a depth given per metric, weighted by the class's size (a coset and
+// its conjugates hold as many positions at each distance). The classes are
+// taken in blocks, the stage's units: a checkpoint after each block, and
+// shards of blocks (--shard) merged by cubecensus merge and summed by a run
+// given the merged folder (--census-blocks-from).
+var censusStage = Stage{
+	Name:        "census",
+	Doc:         "the whole cube's positions at each distance in HTM, QTM and STM, counted coset by coset of H to a depth per metric",
+	Tables:      []string{"census_distribution", "census_blocks"},
+	Check:       checkCensus,
+	Run:         runCensus,
+	ShardTables: []string{"census_blocks"},
+}
+
+// DefaultCensusDepth is the census's depth in each metric by default: what
+// make run counts in a few minutes (the published table goes further, from
+// runs given their depths; docs/census.md).
+var DefaultCensusDepth = MetricDepths{cube.HTM: 7, cube.QTM: 8, cube.STM: 6}
+
+// censusBlockClasses is the number of classes of cosets in a block: 529
+// blocks, each a few minutes of a deep run.
+const censusBlockClasses = 1 << 18
+
+// censusBlocks is the number of blocks.
+const censusBlocks = (coord.NCosetClasses + censusBlockClasses - 1) / censusBlockClasses
+
+// censusChunk is the number of classes a worker takes at a time.
+const censusChunk = 1024
+
+func checkCensus(env *Env) error {
+	o := env.Options
+	any := false
+	for _, m := range cube.Metrics {
+		any = any || o.CensusDepth[m] > 0
+	}
+	if !any {
+		return fmt.Errorf("%w: --census-depth %v: no metric to count (give one a depth above 0)", ErrOption, &o.CensusDepth)
+	}
+	// Each worker's set may hold cosets.CensusMaxPositions positions at 16
+	// bytes, beside the coset tables (70 MB each).
+	need := uint64(env.Workers)*cosets.CensusMaxPositions*16 + uint64(cube.NMetrics)*80<<20
+	if env.MemBudget < need {
+		return fmt.Errorf("%w: --mem-budget %s: the census keeps, for each of %d workers, a set of up to %d positions of a coset, and the coset tables: %s", ErrTooBig, FormatBytes(env.MemBudget), env.Workers, cosets.CensusMaxPositions, FormatBytes(need))
+	}
+	return nil
+}
+
+// censusBlockDone is one block's counts in one metric, as a checkpoint and
+// census_blocks.arrow keep them.
+type censusBlockDone struct {
+	Block  int64
+	Metric string
+	// Positions[d] is the number of positions at distance d in the
+	// block's cosets (every coset of its classes).
+	Positions []int64
+	Cosets    int64 // the cosets of its classes
+	Probes    int64
+	Seconds   float64
+}
+
+// censusCheckpoint is a run's blocks done so far, for its settings.
+type censusCheckpoint struct {
+	stamped
+	Done []censusBlockDone
+}
+
+var censusCheckpoints = jsonCheckpoints(func(c *censusCheckpoint) *stamped { return &c.stamped },
+	func(c *censusCheckpoint) string { return fmt.Sprintf("%d blocks done", len(c.Done)) })
+
+func runCensus(ctx context.Context, env *Env) (*Output, error) {
+	o := env.Options
+	tbl, err := coord.Load(coord.Config{Workers: env.Workers})
+	if err != nil {
+		return nil, err
+	}
+	first, count := o.CensusBlocks.First, o.CensusBlocks.Count
+	params := map[string]string{
+		"census_depth":      o.CensusDepth.String(),
+		"block_classes":     strconv.Itoa(censusBlockClasses),
+		unitsParam:          o.CensusBlocks.String(),
+		shardKeyParam:       "block",
+		"max_coset_entries": strconv.Itoa(cosets.CensusMaxPositions),
+		"method":            "per class of cosets of H under the 16 symmetries that keep H, its representative's positions within the depth in a hash set, a level at a time: the last level extended by the moves in H (the prepass), then every word of axis moves of the level's cost from the representative into H ending in a move outside H, pruned by the cosets' distances in the metric; each class weighted by its number of cosets",
+	}
+	if env.Shard != nil {
+		first, count = env.Shard.Part(first, count)
+		params[shardParam], params[shardUnitsParam] = env.Shard.String(), unitRange{first, count}.String()
+	}
+	var metrics []cube.Metric
+	for _, m := range cube.Metrics {
+		if o.CensusDepth[m] > 0 {
+			metrics = append(metrics, m)
+		}
+	}
+	done := map[string]censusBlockDone{}
+	if o.CensusBlocksFrom != "" {
+		if err := readCensusBlocks(string(o.CensusBlocksFrom), o.CensusDepth, done); err != nil {
+			return nil, err
+		}
+	}
+	settings := fmt.Sprintf("census depth %s blocks %d:%d", params["census_depth"], first, count)
+	ckpt, save, err := censusCheckpoints.use(env, "blocks", settings)
+	if err != nil {
+		return nil, err
+	}
+	if ckpt == nil {
+		ckpt = &censusCheckpoint{stamped: stamped{Settings: settings}}
+	}
+	for _, b := range ckpt.Done {
+		done[censusKey(b.Metric, b.Block)] = b
+	}
+	for _, m := range metrics {
+		table, err := tbl.CosetTable(m)
+		if err != nil {
+			return nil, err
+		}
+		params["coset_table_sha256."+m.String()] = table.Checksum()
+		classes := table.Classes()
+		counters := make([]*cosets.CensusCounter, env.Workers)
+		for w := range counters {
+			counters[w] = cosets.NewCensusCounter(table)
+		}
+		bar := env.Progress(fmt.Sprintf("census in %v to depth %d: blocks of %d classes", m, o.CensusDepth[m], censusBlockClasses), count)
+		for b := first; b < first+count; b++ {
+			if _, ok := done[censusKey(m.String(), b)]; ok {
+				bar.Add(1)
+				continue
+			}
+			d, err := censusBlock(ctx, env, table, classes, counters, b, o.CensusDepth[m])
+			if err != nil {
+				return nil, err
+			}
+			done[censusKey(m.String(), b)] = d
+			ckpt.Done = append(ckpt.Done, d)
+			if save != nil {
+				if err := save(ckpt); err != nil {
+					return nil, err
+				}
+			}
+			bar.Add(1)
+		}
+		bar.Finish()
+	}
+	blocks := censusBlocksTable(done, metrics, first, count)
+	if env.Shard != nil {
+		return &Output{Tables: []*tables.Table{blocks}, Params: params}, nil
+	}
+	dist, err := censusDistribution(done, metrics, params)
+	if err != nil {
+		return nil, err
+	}
+	return &Output{Tables: []*tables.Table{dist, blocks}, Params: params}, nil
+}
+
+// censusKey names a block of a metric.
+func censusKey(metric string, block int64) string { return fmt.Sprintf("%s/%d", metric, block) }
+
+// censusBlock counts block b's classes on the workers, each with its own
+// counter, and adds their weighted counts up.
+func censusBlock(ctx context.Context, env *Env, table *coord.CosetTable, classes *coord.CosetClasses, counters []*cosets.CensusCounter, b int64, depth int) (censusBlockDone, error) {
+	start := time.Now()
+	lo := b * censusBlockClasses
+	hi := min(lo+censusBlockClasses, classes.Len())
+	var mu sync.Mutex
+	out := censusBlockDone{Block: b, Metric: table.Metric().String(), Positions: make([]int64, depth+1)}
+	var failed error
+	probesBefore := int64(0)
+	for _, c := range counters {
+		probesBefore += c.Probes
+	}
+	chunks := int((hi - lo + censusChunk - 1) / censusChunk)
+	parallel.For(chunks, len(counters), func(w int) func(int) {
+		counter := counters[w]
+		return func(k int) {
+			if ctx.Err() != nil {
+				return
+			}
+			counts := make([]int64, depth+1)
+			var cosetsIn int64
+			var err error
+			for i := lo + int64(k)*censusChunk; i < min(lo+int64(k+1)*censusChunk, hi); i++ {
+				x, size := classes.Rep(i), int64(classes.Size(i))
+				cosetsIn += size
+				if table.Distance(x) > depth {
+					continue
+				}
+				var got []int64
+				if got, err = counter.Count(x, depth); err != nil {
+					err = fmt.Errorf("class %d: %w", i, err)
+					break
+				}
+				for d, n := range got {
+					counts[d] += size * n
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil && failed == nil {
+				failed = err
+			}
+			for d, n := range counts {
+				out.Positions[d] += n
+			}
+			out.Cosets += cosetsIn
+		}
+	})
+	if failed != nil {
+		return out, failed
+	}
+	if err := ctx.Err(); err != nil {
+		return out, err
+	}
+	for _, c := range counters {
+		out.Probes += c.Probes
+	}
+	out.Probes -= probesBefore
+	out.Seconds = time.Since(start).Seconds()
+	return out, nil
+}
+
+// censusBlocksTable is census_blocks.arrow: a row per block, metric and
+// depth, for the blocks of first:count done.
+func censusBlocksTable(done map[string]censusBlockDone, metrics []cube.Metric, first, count int64) *tables.Table {
+	t := tables.NewTable("census_blocks",
+		tables.Column{Name: "block", Kind: tables.Int64, Doc: "the block: classes of cosets block*262144 to block*262144+262143 in the list reduced by the 16 symmetries that keep H (the stage's unit)"},
+		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM, QTM or STM"},
+		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved cube"},
+		tables.Column{Name: "positions", Kind: tables.Int64, Doc: "positions at that distance in the block's cosets (every coset of its classes)"},
+		tables.Column{Name: "cosets", Kind: tables.Int64, Doc: "cosets in the block's classes"},
+		tables.Column{Name: "probes", Kind: tables.Int64, Doc: "words of the block's searches that ended in H (the same on every row of the block)"},
+		tables.Column{Name: "seconds", Kind: tables.Float64, Doc: "wall-clock time of the block (the same on every row of the block)"},
+	)
+	for _, m := range metrics {
+		for b := first; b < first+count; b++ {
+			d, ok := done[censusKey(m.String(), b)]
+			if !ok {
+				continue
+			}
+			for depth, n := range d.Positions {
+				t.Append(b, d.Metric, int64(depth), n, d.Cosets, d.Probes, d.Seconds)
+			}
+		}
+	}
+	return t
+}
+
+// censusDistribution is census_distribution.arrow: each metric's
+// positions at each depth summed over the blocks done, exact where every
+// block is, and self-checked there: the cosets add up to all of them.
+func censusDistribution(done map[string]censusBlockDone, metrics []cube.Metric, params map[string]string) (*tables.Table, error) {
+	t := tables.NewTable("census_distribution",
+		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM (face turns), QTM (quarter turns) or STM (face and slice turns, positions relative to the centers)"},
+		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved cube"},
+		tables.Column{Name: "positions", Kind: tables.BigInt, Nullable: true, Doc: "positions of the whole cube at that distance, exact; null where not every coset is counted (complete false)"},
+		tables.Column{Name: "positions_in_cosets_done", Kind: tables.BigInt, Doc: "positions at that distance in the cosets counted so far (all of them where complete)"},
+		tables.Column{Name: "cosets_done", Kind: tables.Int64, Doc: "cosets of H counted, of 2,217,093,120"},
+		tables.Column{Name: "complete", Kind: tables.Bool, Doc: "whether every coset is counted, so that positions is exact"},
+	)
+	for _, m := range metrics {
+		var sums []*big.Int
+		var cosetsDone, probes int64
+		var seconds float64
+		blocks := 0
+		for b := range int64(censusBlocks) {
+			d, ok := done[censusKey(m.String(), b)]
+			if !ok {
+				continue
+			}
+			blocks++
+			for len(sums) < len(d.Positions) {
+				sums = append(sums, new(big.Int))
+			}
+			for depth, n := range d.Positions {
+				sums[depth].Add(sums[depth], big.NewInt(n))
+			}
+			cosetsDone += d.Cosets
+			probes += d.Probes
+			seconds += d.Seconds
+		}
+		complete := blocks == censusBlocks
+		if complete && cosetsDone != coord.NCosets {
+			return nil, fmt.Errorf("self-check failed: the census in %v counted %d cosets, not %d", m, cosetsDone, int64(coord.NCosets))
+		}
+		for depth, n := range sums {
+			var exact any
+			if complete {
+				exact = n
+			}
+			t.Append(m.String(), int64(depth), exact, n, cosetsDone, complete)
+		}
+		params["blocks_done."+m.String()] = strconv.Itoa(blocks)
+		params["probes."+m.String()] = strconv.FormatInt(probes, 10)
+		params["block_seconds."+m.String()] = strconv.FormatFloat(seconds, 'f', 1, 64)
+	}
+	return t, nil
+}
+
+// readCensusBlocks reads the merged census_blocks table in dir into done,
+// refusing one of other depths, or with a block's depths missing,
+// repeated or out of order.
+func readCensusBlocks(dir string, depths MetricDepths, done map[string]censusBlockDone) error {
+	t, prov, err := tables.Read(filepath.Join(dir, "census_blocks"+tables.Extension))
+	if err != nil {
+		return fmt.Errorf("--census-blocks-from %s: %w", dir, err)
+	}
+	if prov.Params["census_depth"] != depths.String() {
+		return fmt.Errorf("--census-blocks-from %s: its blocks were counted to depths %s, this run's are %s", dir, prov.Params["census_depth"], &depths)
+	}
+	col := func(name string) int { return t.Index(name) }
+	block, metric, depth, positions, cosetsIn, probes, seconds := col("block"), col("metric"), col("depth"), col("positions"), col("cosets"), col("probes"), col("seconds")
+	for _, row := range t.Rows {
+		key := censusKey(row[metric].(string), row[block].(int64))
+		d := done[key]
+		if int64(len(d.Positions)) != row[depth].(int64) {
+			return fmt.Errorf("--census-blocks-from %s: block %s's depth %d out of order or repeated", dir, key, row[depth].(int64))
+		}
+		d.Block, d.Metric = row[block].(int64), row[metric].(string)
+		d.Positions = append(d.Positions, row[positions].(int64))
+		d.Cosets, d.Probes, d.Seconds = row[cosetsIn].(int64), row[probes].(int64), row[seconds].(float64)
+		done[key] = d
+	}
+	for key, d := range done {
+		m, err := cube.ParseMetric(d.Metric)
+		if err != nil || len(d.Positions) != depths[m]+1 {
+			return fmt.Errorf("--census-blocks-from %s: block %s has %d depths, want 0 to %d", dir, key, len(d.Positions), depths[m])
+		}
+	}
+	return nil
+}
