@@ -14,29 +14,38 @@ import (
 	"github.com/cubecensus/cubecensus/tables"
 )
 
-// The cosets stage: Kociemba's subgroup H and its cosets (seeds 001 and
-// 002). It writes Table 1 of seed 001 (the positions of H at each distance
-// in moves of A, by a breadth-first search over bitmaps of H, and in moves
-// of S, by the coset solver on H itself), the distances of the
-// 2,217,093,120 cosets of H from H in HTM and QTM (the coset solver's
-// pruning table, phase 1's), and a range of cosets solved by seed 002's
-// coset solver, proven within a bound or counted exactly.
+// The subgroup stage: Kociemba's subgroup H and its cosets as wholes
+// (seeds 001 and 002): Table 1 of seed 001 (the positions of H at each
+// distance in moves of A, by a breadth-first search over bitmaps of H, and
+// in moves of S, by the coset solver on H itself) and the distances of the
+// 2,217,093,120 cosets of H from H in HTM, QTM and STM (the coset solver's
+// pruning table, phase 1's). The cosets stage solves a range of cosets by
+// seed 002's coset solver, proven within a bound or counted exactly; it
+// needs neither table, so that a range, or a shard of a job array, starts
+// its first coset once the cached tables are loaded.
+var subgroupStage = Stage{
+	Name:   "subgroup",
+	Doc:    "Kociemba's subgroup H = <U, D, R2, L2, F2, B2>: its positions at each distance in moves of A and of S (seed 001, Table 1), and its cosets' distances from it in HTM, QTM and STM",
+	Tables: []string{"h_distance", "coset_distance"},
+	Check:  func(env *Env) error { return checkBitmap(env, "subgroup") },
+	Run:    runSubgroup,
+}
+
 var cosetsStage = Stage{
 	Name:   "cosets",
-	Doc:    "Kociemba's subgroup H = <U, D, R2, L2, F2, B2>: its positions at each distance in moves of A and of S (seed 001, Table 1), its cosets' distances from it, and a range of cosets solved by seed 002's coset solver",
-	Tables: []string{"h_distance", "coset_distance", "cosets", "coset_levels"},
+	Doc:    "a range of cosets of H solved by seed 002's coset solver: each proven within a bound, or its positions counted at each distance",
+	Tables: []string{"cosets", "coset_levels"},
 	Check:  checkCosets,
 	Run:    runCosets,
-	// A shard solves its part of --cosets and writes only the range's
-	// tables: Table 1 and the coset distances are one computation each.
+	// A shard solves its part of --cosets.
 	ShardTables: []string{"cosets", "coset_levels"},
 }
 
-// The cosets stage's defaults: one coset from the middle of the list,
-// proven within 20 moves (seed 002's proof), searched to depth 15; H
-// itself searched to 17 for Table 1's S column, exact at every depth
-// (about 10 minutes on 2 cores, 6 of them depth 17's search, met in the
-// middle; to 16 it takes about 4).
+// The defaults: one coset from the middle of the list, proven within 20
+// moves (seed 002's proof), searched to depth 15; H itself searched to 17
+// for Table 1's S column, exact at every depth (about 10 minutes on 2
+// cores, 6 of them depth 17's search, met in the middle; to 16 it takes
+// about 4).
 var (
 	DefaultCosets                     = CosetRange{First: coord.NCosetClasses / 2, Count: 1}
 	DefaultCosetSearchDepth MoveCount = 15
@@ -49,9 +58,18 @@ var (
 // the next depths' searches would take hours and prepasses take seconds.
 const searchBelow = cosets.HSize / 100
 
-func checkCosets(env *Env) error {
+// checkBitmap refuses a budget that cannot hold a coset's bitmap and the
+// coset solver's tables, for stage.
+func checkBitmap(env *Env, stage string) error {
 	if need := uint64(cosets.BitmapBytes() + coord.CosetMovesBytes + cosets.MeetBytes); env.MemBudget < need {
-		return fmt.Errorf("%w: --mem-budget %s: the cosets stage keeps a bitmap of H (with the spare pages its passes hold), the coset move table and, for its last searches, the positions a few moves from those left, %s", ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(need))
+		return fmt.Errorf("%w: --mem-budget %s: the %s stage keeps a bitmap of H (with the spare pages its passes hold), the coset move table and, for its last searches, the positions a few moves from those left, %s", ErrTooBig, FormatBytes(env.MemBudget), stage, FormatBytes(need))
+	}
+	return nil
+}
+
+func checkCosets(env *Env) error {
+	if err := checkBitmap(env, "cosets"); err != nil {
+		return err
 	}
 	o := env.Options
 	if o.Bound > 0 && o.Bound < o.CosetSearchDepth {
@@ -60,30 +78,34 @@ func checkCosets(env *Env) error {
 	return nil
 }
 
-func runCosets(ctx context.Context, env *Env) (*Output, error) {
-	bm := cosets.NewDenseBitmap(env.Workers)
+// cosetSolverOf returns the HTM coset table's moves and the solver whose
+// tables they come from (the optimal table the budget allows, for the
+// positions a proof leaves).
+func cosetSolverOf(env *Env) (*solver.Solver, *coord.CosetTable, *coord.CosetMoves, error) {
 	s, err := newSolver(env, coord.OptimalTableFor(env.MemBudget))
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	s.ExtraDepths = 0 // the coset solver asks for any solution within its bound
 	table, err := s.Tables.CosetTable(cube.HTM)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	moves, err := table.Moves()
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	warnCache(env, s)
-	params := map[string]string{}
-	if env.Shard != nil {
-		list, levels, err := solveCosets(ctx, env, cosets.NewCosetSolver(moves, s, bm, env.Workers), table, params)
-		if err != nil {
-			return nil, err
-		}
-		return &Output{Tables: []*tables.Table{list, levels}, Params: params}, nil
+	return s, table, moves, nil
+}
+
+func runSubgroup(ctx context.Context, env *Env) (*Output, error) {
+	bm := cosets.NewDenseBitmap(env.Workers)
+	s, _, moves, err := cosetSolverOf(env)
+	if err != nil {
+		return nil, err
 	}
+	params := map[string]string{}
 	h, err := tableOne(ctx, env, bm, cosets.NewCosetSolver(moves, nil, bm, env.Workers), params)
 	if err != nil {
 		return nil, err
@@ -92,11 +114,21 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	return &Output{Tables: []*tables.Table{h, dist}, Params: params}, nil
+}
+
+func runCosets(ctx context.Context, env *Env) (*Output, error) {
+	bm := cosets.NewDenseBitmap(env.Workers)
+	s, table, moves, err := cosetSolverOf(env)
+	if err != nil {
+		return nil, err
+	}
+	params := map[string]string{}
 	list, levels, err := solveCosets(ctx, env, cosets.NewCosetSolver(moves, s, bm, env.Workers), table, params)
 	if err != nil {
 		return nil, err
 	}
-	return &Output{Tables: []*tables.Table{h, dist, list, levels}, Params: params}, nil
+	return &Output{Tables: []*tables.Table{list, levels}, Params: params}, nil
 }
 
 // tableOne computes Table 1 of seed 001: the positions of H at each
@@ -366,16 +398,16 @@ func solveCoset(ctx context.Context, cs *cosets.CosetSolver, r cube.Cube, plan c
 	}, err
 }
 
-// cosetDistances counts the cosets of H at each distance from H in HTM and
-// QTM, from the solver's phase-1 tables (exact), and records each table's
-// hash in params.
+// cosetDistances counts the cosets of H at each distance from H in HTM,
+// QTM and STM, from the solver's phase-1 tables (exact), and records each
+// table's hash in params.
 func cosetDistances(env *Env, s *solver.Solver, params map[string]string) (*tables.Table, error) {
 	t := tables.NewTable("coset_distance",
-		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM (face turns) or QTM (quarter turns)"},
+		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM (face turns), QTM (quarter turns) or STM (face and slice turns, relative to the centers)"},
 		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from H: the fewest moves taking the coset's positions into H"},
 		tables.Column{Name: "cosets", Kind: tables.Int64, Doc: "cosets of H at that distance, of all 2,217,093,120 (not reduced by symmetry)"},
 	)
-	for _, m := range []cube.Metric{cube.HTM, cube.QTM} {
+	for _, m := range cube.Metrics {
 		table, err := s.Tables.CosetTable(m)
 		if err != nil {
 			return nil, err

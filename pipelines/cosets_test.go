@@ -66,11 +66,11 @@ func TestCommittedHDistance(t *testing.T) {
 	}
 }
 
-// The stage refuses a budget below its bitmap and move table, naming the
-// flag, and a bound below the search depth.
+// The cosets stage refuses a budget below its bitmap and move table, naming
+// the flag and the stage, and a bound below the search depth.
 func TestCosetsCheck(t *testing.T) {
 	env := &Env{MemBudget: 3 << 30, Options: NewOptions()}
-	if err := checkCosets(env); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "--mem-budget") {
+	if err := checkCosets(env); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "--mem-budget") || !strings.Contains(err.Error(), "the cosets stage") {
 		t.Fatalf("a 3 GiB budget for 2.6 GiB of bitmap and 0.7 of moves: %v", err)
 	}
 	env.MemBudget = 4 << 30
@@ -86,7 +86,8 @@ func TestCosetsCheck(t *testing.T) {
 // TestCommittedCosetDistance checks the committed coset_distance table: in
 // each metric every coset once, H alone at 0, and the four cosets one face
 // turn from H (H·F, H·B, H·R, H·L: a quarter turn and its inverse differ by
-// a half turn, which H holds) at 1.
+// a half turn, which H holds) at 1, and in STM the two of the slice turns
+// M and S too (H·R L', H·F' B; E lies in H).
 func TestCommittedCosetDistance(t *testing.T) {
 	tab, prov, err := tables.Read(committed.Path(t, "coset_distance"))
 	if err != nil {
@@ -95,12 +96,16 @@ func TestCommittedCosetDistance(t *testing.T) {
 	totals := map[string]int64{}
 	for _, row := range tab.Rows {
 		m, d, n := row[tab.Index("metric")].(string), row[tab.Index("depth")].(int64), row[tab.Index("cosets")].(int64)
-		if (d == 0 && n != 1) || (d == 1 && n != 4) {
+		atOne := int64(4)
+		if m == "STM" {
+			atOne = 6
+		}
+		if (d == 0 && n != 1) || (d == 1 && n != atOne) {
 			t.Errorf("%s: %d cosets at distance %d", m, n, d)
 		}
 		totals[m] += n
 	}
-	for _, m := range []string{"HTM", "QTM"} {
+	for _, m := range []string{"HTM", "QTM", "STM"} {
 		if totals[m] != 2217093120 {
 			t.Errorf("%s: %d cosets, want 2,217,093,120", m, totals[m])
 		}

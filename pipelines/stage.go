@@ -99,7 +99,7 @@ type Stage struct {
 
 // Stages returns the registered stages in their default order.
 func Stages() []Stage {
-	return []Stage{canonicalStage, symmetryStage, upperfaceStage, centersStage, cosetsStage, censusStage, randomStage}
+	return []Stage{canonicalStage, symmetryStage, upperfaceStage, centersStage, subgroupStage, cosetsStage, censusStage, randomStage}
 }
 
 // StageNames returns the names of the registered stages, in order.
