@@ -33,12 +33,14 @@ import (
 const CensusMaxPositions = 120_000_000
 
 // censusStep is an axis move as the census makes it: its face turns, its
-// cost in the metric and whether it lies in H.
+// cost in the metric, whether it lies in H, and its column in the
+// counter's coset move tables.
 type censusStep struct {
 	axis  cube.Axis
 	faces []cube.Move
 	cost  int
 	inH   bool
+	col   int
 }
 
 // CensusCounter counts cosets' positions by distance in one metric. It
@@ -47,9 +49,15 @@ type censusStep struct {
 type CensusCounter struct {
 	table *coord.CosetTable
 	near  *nearCosets
-	steps []censusStep // the 45 axis moves, by axis
+	steps []censusStep // the 45 axis moves
 	hOnes []censusStep // those lying in H, for the prepass
-	set   keySet
+	// axisSteps[a] is the mask of the steps of axis a, by column.
+	axisSteps [3]uint64
+	// twist, flip and slice move each coordinate of a coset by an axis
+	// move, a row of len(cube.AxisMoves) columns per value: one look-up a
+	// coordinate where the axis move's face turns took two.
+	twist, flip, slice []uint16
+	set                keySet
 	// levels[d] holds the keys of the positions at distance d.
 	levels [][]uint64
 	// Probes is the number of words the searches have ended in H so far.
@@ -60,9 +68,11 @@ type CensusCounter struct {
 // distances from H in that metric.
 func NewCensusCounter(table *coord.CosetTable) *CensusCounter {
 	build()
-	c := &CensusCounter{table: table, near: censusNear(table)}
-	for _, e := range cube.AxisMoves {
-		s := censusStep{axis: e.Axis(), faces: e.FaceMoves(), cost: e.Cost(table.Metric())}
+	c := &CensusCounter{table: table}
+	n := len(cube.AxisMoves)
+	c.twist, c.flip, c.slice = make([]uint16, cube.NTwist*n), make([]uint16, cube.NFlip*n), make([]uint16, cube.NSlice*n)
+	for col, e := range cube.AxisMoves {
+		s := censusStep{axis: e.Axis(), faces: e.FaceMoves(), cost: e.Cost(table.Metric()), col: col}
 		s.inH = true
 		for _, m := range s.faces {
 			s.inH = s.inH && inA(m)
@@ -71,8 +81,37 @@ func NewCensusCounter(table *coord.CosetTable) *CensusCounter {
 		if s.inH {
 			c.hOnes = append(c.hOnes, s)
 		}
+		move := func(x coord.Coset) coord.Coset {
+			for _, m := range s.faces {
+				x = table.Move(x, m)
+			}
+			return x
+		}
+		for x := range cube.NTwist {
+			c.twist[x*n+col] = uint16(move(coord.Coset{Twist: x}).Twist)
+		}
+		for x := range cube.NFlip {
+			c.flip[x*n+col] = uint16(move(coord.Coset{Flip: x}).Flip)
+		}
+		for x := range cube.NSlice {
+			c.slice[x*n+col] = uint16(move(coord.Coset{Slice: x}).Slice)
+		}
 	}
+	for a := range c.axisSteps {
+		for i, s := range c.steps {
+			if s.axis == cube.Axis(a) {
+				c.axisSteps[a] |= 1 << i
+			}
+		}
+	}
+	c.near = c.censusNear()
 	return c
+}
+
+// move returns coset x after step s.
+func (c *CensusCounter) move(x coord.Coset, s *censusStep) coord.Coset {
+	n := len(cube.AxisMoves)
+	return coord.Coset{Twist: int(c.twist[x.Twist*n+s.col]), Flip: int(c.flip[x.Flip*n+s.col]), Slice: int(c.slice[x.Slice*n+s.col])}
 }
 
 // Count returns the number of positions of coset x at each distance 0 to
@@ -126,54 +165,112 @@ func (c *CensusCounter) nextLevel(d int) []uint64 {
 
 // search appends to level the positions, not yet in the set, that the
 // words of cost togo from p, in coset x, reach in H, ending in an axis move
-// outside H, beginning on another axis than last (3: any).
+// outside H, beginning on another axis than last (3: any). It finds all
+// the children first and then their distances, each from the coset table
+// (a cache miss) unless near H, so that the misses overlap, before it
+// searches on from any.
 func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, level []uint64) []uint64 {
+	if togo <= censusNearDepth+nearSlack {
+		if plan := c.near.plan(x); plan != nil && togo-int(plan.dist) <= nearSlack {
+			return c.searchPlanned(p, x, last, togo, plan, level)
+		}
+	}
+	var children [NAxisMoves]struct {
+		step *censusStep
+		y    coord.Coset
+		in   bool
+	}
+	k := 0
 	for i := range c.steps {
 		s := &c.steps[i]
 		if s.axis == last || s.cost > togo {
 			continue
 		}
-		y := x
-		for _, m := range s.faces {
-			y = c.table.Move(y, m)
-		}
-		rest := togo - s.cost
-		if rest == 0 {
+		y := c.move(x, s)
+		if s.cost == togo {
 			if y == (coord.Coset{}) && !s.inH {
 				c.Probes++
-				if k := permKey(stepPerm(p, *s)); c.set.add(k) {
-					level = append(level, k)
+				if key := permKey(stepPerm(p, *s)); c.set.add(key) {
+					level = append(level, key)
 				}
 			}
 			continue
 		}
-		if c.within(y, rest) {
-			level = c.search(stepPerm(p, *s), y, s.axis, rest, level)
+		children[k].step, children[k].y = s, y
+		k++
+	}
+	for i := range k {
+		ch := &children[i]
+		ch.in = c.within(ch.y, togo-ch.step.cost)
+	}
+	for i := range k {
+		if ch := &children[i]; ch.in {
+			level = c.search(stepPerm(p, *ch.step), ch.y, ch.step.axis, togo-ch.step.cost, level)
 		}
 	}
 	return level
 }
+
+// searchPlanned is search at a near coset, by its plan.
+func (c *CensusCounter) searchPlanned(p perm, x coord.Coset, last cube.Axis, togo int, plan *nearPlan, level []uint64) []uint64 {
+	slack := togo - int(plan.dist)
+	var other uint64 = 1<<NAxisMoves - 1
+	if last < 3 {
+		other &^= c.axisSteps[last]
+	}
+	for leaves := plan.leaves[slack] & other; leaves != 0; leaves &= leaves - 1 {
+		s := &c.steps[bits.TrailingZeros64(leaves)]
+		c.Probes++
+		if key := permKey(stepPerm(p, *s)); c.set.add(key) {
+			level = append(level, key)
+		}
+	}
+	for within := plan.within[slack] & other; within != 0; within &= within - 1 {
+		s := &c.steps[bits.TrailingZeros64(within)]
+		level = c.search(stepPerm(p, *s), c.move(x, s), s.axis, togo-s.cost, level)
+	}
+	return level
+}
+
+// NAxisMoves is len(cube.AxisMoves).
+const NAxisMoves = cube.NAxisMoves
 
 // within reports whether coset y is within togo moves of H: near H by
 // the small set of the cosets there, which stays in a core's cache (most
 // of a search's nodes are a few moves from its end), else by the table.
 func (c *CensusCounter) within(y coord.Coset, togo int) bool {
 	if togo <= censusNearDepth {
-		d, ok := c.near.distance(y)
-		return ok && d <= togo
+		p := c.near.plan(y)
+		return p != nil && int(p.dist) <= togo
 	}
 	return c.table.Distance(y) <= togo
 }
 
-// censusNearDepth is the distance from H within which the census looks
-// cosets up in a nearCosets: 20,000 cosets in STM, fewer in HTM and QTM.
+// censusNearDepth is the distance from H within which the census keeps
+// cosets in a nearCosets: 20,000 cosets in STM, fewer in HTM and QTM.
 const censusNearDepth = 4
 
+// nearSlack is the most moves to go beyond its distance for which a near
+// coset's plan lists its children.
+const nearSlack = 2
+
 // nearCosets are the cosets within censusNearDepth moves of H in one
-// metric, with their distances: open addressing over packed cosets.
+// metric, with their plans: open addressing over packed cosets.
 type nearCosets struct {
-	slots []uint64 // cosetKey<<8 | distance; 0 is an empty slot
+	slots []uint64 // cosetKey<<24 | index in plans; 0 is an empty slot
 	shift uint
+	plans []nearPlan
+}
+
+// nearPlan is what a search node at a near coset with togo moves to go,
+// togo = dist + slack, does, by the steps' columns: leaves[slack] are the
+// steps of cost togo that end in H outside H (each a probe), within[slack]
+// those of lower cost whose coset is within the moves left after them.
+// Most of a search's nodes are such, and a plan spares them a look-up for
+// each child.
+type nearPlan struct {
+	dist           uint8
+	leaves, within [nearSlack + 1]uint64
 }
 
 // cosetKey packs x, never 0 (the twist is below 2^12, the flip below 2^11
@@ -182,23 +279,24 @@ func cosetKey(x coord.Coset) uint64 {
 	return 1<<32 | uint64(x.Twist)<<20 | uint64(x.Flip)<<9 | uint64(x.Slice)
 }
 
-// distance returns x's distance from H if x is in the set.
-func (n *nearCosets) distance(x coord.Coset) (int, bool) {
+// plan returns x's plan, nil if x is not near H.
+func (n *nearCosets) plan(x coord.Coset) *nearPlan {
 	k, mask := cosetKey(x), uint64(len(n.slots)-1)
 	for i := hash(k) >> n.shift; ; i = (i + 1) & mask {
 		switch v := n.slots[i]; {
 		case v == 0:
-			return 0, false
-		case v>>8 == k:
-			return int(v & 0xff), true
+			return nil
+		case v>>24 == k:
+			return &n.plans[v&(1<<24-1)]
 		}
 	}
 }
 
-// censusNear returns the cosets within censusNearDepth of H in table's
-// metric, found breadth first by the metric's moves from H and checked
-// against the table.
-func censusNear(table *coord.CosetTable) *nearCosets {
+// censusNear returns the cosets within censusNearDepth of H in the
+// counter's metric, found breadth first by the metric's moves from H and
+// checked against the table, with their plans.
+func (c *CensusCounter) censusNear() *nearCosets {
+	table := c.table
 	dist := map[coord.Coset]int{{}: 0}
 	level := []coord.Coset{{}}
 	for d := 1; d <= censusNearDepth; d++ {
@@ -222,12 +320,27 @@ func censusNear(table *coord.CosetTable) *nearCosets {
 		if d != table.Distance(x) {
 			panic(fmt.Sprintf("cosets: coset %v is %d moves from H, the coset table says %d", x, d, table.Distance(x)))
 		}
+		p := nearPlan{dist: uint8(d)}
+		for slack := range nearSlack + 1 {
+			togo := d + slack
+			for i := range c.steps {
+				s := &c.steps[i]
+				y := c.move(x, s)
+				switch {
+				case s.cost == togo && y == (coord.Coset{}) && !s.inH:
+					p.leaves[slack] |= 1 << i
+				case s.cost < togo && table.Distance(y) <= togo-s.cost:
+					p.within[slack] |= 1 << i
+				}
+			}
+		}
 		k := cosetKey(x)
 		i := hash(k) >> n.shift
 		for n.slots[i] != 0 {
 			i = (i + 1) & uint64(size-1)
 		}
-		n.slots[i] = k<<8 | uint64(d)
+		n.slots[i] = k<<24 | uint64(len(n.plans))
+		n.plans = append(n.plans, p)
 	}
 	return n
 }
