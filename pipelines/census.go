@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"math/rand/v2"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -27,7 +28,7 @@ import (
 var censusStage = Stage{
 	Name:        "census",
 	Doc:         "the whole cube's positions at each distance in HTM, QTM and STM, counted coset by coset of H to a depth per metric",
-	Tables:      []string{"census_distribution", "census_blocks"},
+	Tables:      []string{"census_distribution", "census_blocks", "census_cost"},
 	Check:       checkCensus,
 	Run:         runCensus,
 	ShardTables: []string{"census_blocks"},
@@ -44,6 +45,10 @@ const censusBlockClasses = 1 << 18
 
 // censusBlocks is the number of blocks.
 const censusBlocks = (coord.NCosetClasses + censusBlockClasses - 1) / censusBlockClasses
+
+// censusPilotSeed seeds the pilot's sample: the same classes on every
+// machine.
+const censusPilotSeed = 38
 
 // censusChunk is the number of classes a worker takes at a time.
 const censusChunk = 1024
@@ -170,7 +175,79 @@ func runCensus(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Output{Tables: []*tables.Table{dist, blocks}, Params: params}, nil
+	cost, err := censusPilot(ctx, env, tbl, done, params)
+	if err != nil {
+		return nil, err
+	}
+	return &Output{Tables: []*tables.Table{dist, blocks, cost}, Params: params}, nil
+}
+
+// censusPilot is census_cost.arrow, the cost of a census in each metric at
+// each depth: to the run's depth from its blocks' seconds, beyond it (to
+// --census-pilot) from a random sample of classes, each counted to each
+// depth on one worker; a sampled class over the counter's set is left out
+// and counted in the row.
+func censusPilot(ctx context.Context, env *Env, tbl *coord.Tables, done map[string]censusBlockDone, params map[string]string) (*tables.Table, error) {
+	o := env.Options
+	t := tables.NewTable("census_cost",
+		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM, QTM or STM"},
+		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "the depth counted to"},
+		tables.Column{Name: "source", Kind: tables.String, Doc: "run (the blocks this run counted: seconds of wall-clock time on its workers) or pilot (a random sample of classes, each on one worker)"},
+		tables.Column{Name: "classes", Kind: tables.Int64, Doc: "classes of cosets timed"},
+		tables.Column{Name: "over_cap", Kind: tables.Int64, Doc: "sampled classes with more positions within the depth than the counter's set holds (cosets.CensusMaxPositions), left out of the estimate"},
+		tables.Column{Name: "class_seconds", Kind: tables.Float64, Doc: "seconds of one core per class on average (run: wall-clock seconds times the workers over the classes)"},
+		tables.Column{Name: "estimated_cpu_hours", Kind: tables.Float64, Doc: "core-hours to count all 138,639,780 classes at that rate, on the machine of the provenance"},
+	)
+	for _, m := range cube.Metrics {
+		var classes int64
+		var seconds float64
+		for b := range int64(censusBlocks) {
+			if d, ok := done[censusKey(m.String(), b)]; ok {
+				classes += min(censusBlockClasses, coord.NCosetClasses-b*censusBlockClasses)
+				seconds += d.Seconds * float64(env.Workers)
+			}
+		}
+		if classes > 0 {
+			per := seconds / float64(classes)
+			t.Append(m.String(), int64(o.CensusDepth[m]), "run", classes, int64(0), per, per*coord.NCosetClasses/3600)
+		}
+		if o.CensusPilot[m] <= o.CensusDepth[m] {
+			continue
+		}
+		table, err := tbl.CosetTable(m)
+		if err != nil {
+			return nil, err
+		}
+		classList := table.Classes()
+		rng := rand.New(rand.NewPCG(censusPilotSeed, uint64(m)))
+		sample := make([]int64, o.CensusPilotSample)
+		for i := range sample {
+			sample[i] = rng.Int64N(classList.Len())
+		}
+		counter := cosets.NewCensusCounter(table)
+		bar := env.Progress(fmt.Sprintf("census pilot in %v: %d classes, depths %d to %d", m, len(sample), o.CensusDepth[m]+1, o.CensusPilot[m]), int64(len(sample)*(o.CensusPilot[m]-o.CensusDepth[m])))
+		for depth := o.CensusDepth[m] + 1; depth <= o.CensusPilot[m]; depth++ {
+			var over int64
+			start := time.Now()
+			for _, i := range sample {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				if x := classList.Rep(i); table.Distance(x) <= depth {
+					if _, err := counter.Count(x, depth); err != nil {
+						over++
+					}
+				}
+				bar.Add(1)
+			}
+			per := time.Since(start).Seconds() / float64(len(sample))
+			t.Append(m.String(), int64(depth), "pilot", int64(len(sample)), over, per, per*coord.NCosetClasses/3600)
+		}
+		bar.Finish()
+	}
+	params["pilot"] = o.CensusPilot.String()
+	params["pilot_sample"] = strconv.FormatUint(uint64(o.CensusPilotSample), 10)
+	return t, nil
 }
 
 // censusKey names a block of a metric.

@@ -74,6 +74,7 @@ var published = map[string]tableRules{
 	"cosets":              {key: []string{"coset"}},
 	"census_distribution": {key: []string{"metric", "depth"}},
 	"census_blocks":       {key: []string{"block", "metric", "depth"}},
+	"census_cost":         {key: []string{"metric", "depth", "source"}},
 	"coset_levels":        {key: []string{"coset", "depth"}},
 	"random_cubes":        {key: []string{"metric", "index"}},
 	"random_distribution": {key: []string{"metric", "distance"}, sample: "sample", sums: []sumRule{{column: "cubes", by: []string{"metric"}, total: "sample"}}},
@@ -86,7 +87,7 @@ func measured(name string) bool {
 	case "seconds", "nodes", "probes", "left", "maneuver", "representative":
 		return true
 	}
-	return strings.HasSuffix(name, "_seconds") || strings.HasSuffix(name, "_maneuver") || strings.HasPrefix(name, "witness_")
+	return strings.HasSuffix(name, "_seconds") || strings.HasSuffix(name, "_maneuver") || strings.HasPrefix(name, "witness_") || strings.HasPrefix(name, "estimated_")
 }
 
 // CheckTable checks what must hold of a table before it is written (see

@@ -43,26 +43,29 @@ type Options struct {
 	CensusDepth       MetricDepths // census: the depth counted in each metric (0: not counted)
 	CensusBlocks      BlockRange   // census: the blocks of classes of cosets to count
 	CensusBlocksFrom  Folder       // census: the folder of merged shard tables whose blocks are counted already ("": none)
+	CensusPilot       MetricDepths // census: the depth to which the pilot times a sample of classes in each metric (0: none)
+	CensusPilotSample Count        // census: the classes the pilot samples
 }
 
 // NewOptions returns the default options.
 func NewOptions() *Options {
 	return &Options{
-		BruteforceDepth:  -1,
-		UpperfaceBudget:  DefaultUpperfaceBudget,
-		UpperfaceMetrics: slices.Clone(cube.Metrics),
-		CentersBudget:    MetricProbes{DefaultCentersBudget, DefaultCentersBudget, DefaultCentersBudget},
-		CentersMetrics:   slices.Clone(cube.Metrics),
-		CentersPrune:     DefaultCentersPrune,
-		RandomCubes:      DefaultRandomCubes,
-		RandomMetrics:    MetricList{cube.HTM, cube.QTM},
-		RandomSeed:       DefaultRandomSeed,
-		Cosets:           DefaultCosets,
-		CosetSearchDepth: DefaultCosetSearchDepth,
-		Bound:            DefaultBound,
-		HSearchDepth:     DefaultHSearchDepth,
-		CensusDepth:      DefaultCensusDepth,
-		CensusBlocks:     BlockRange{First: 0, Count: censusBlocks},
+		BruteforceDepth:   -1,
+		UpperfaceBudget:   DefaultUpperfaceBudget,
+		UpperfaceMetrics:  slices.Clone(cube.Metrics),
+		CentersBudget:     MetricProbes{DefaultCentersBudget, DefaultCentersBudget, DefaultCentersBudget},
+		CentersMetrics:    slices.Clone(cube.Metrics),
+		CentersPrune:      DefaultCentersPrune,
+		RandomCubes:       DefaultRandomCubes,
+		RandomMetrics:     MetricList{cube.HTM, cube.QTM},
+		RandomSeed:        DefaultRandomSeed,
+		Cosets:            DefaultCosets,
+		CosetSearchDepth:  DefaultCosetSearchDepth,
+		Bound:             DefaultBound,
+		HSearchDepth:      DefaultHSearchDepth,
+		CensusDepth:       DefaultCensusDepth,
+		CensusBlocks:      BlockRange{First: 0, Count: censusBlocks},
+		CensusPilotSample: 200,
 	}
 }
 
@@ -104,6 +107,8 @@ func (o *Options) List() []Option {
 		{"cosets", "bound", "prove every position of each coset within this many moves (seed 002: 20), the positions the prepasses leave solved by the two-phase solver; 0: count the positions exactly at each depth to --coset-search-depth", &o.Bound},
 		{"census", "census-depth", "depth to count the whole cube's positions to in each metric, coset by coset (0: not counted): one number for all or per metric (HTM=9,QTM=11,STM=8)", &o.CensusDepth},
 		{"census", "census-blocks", "blocks of 262,144 classes of cosets to count, FIRST:COUNT, 0 to 528 (a shard takes its part of them)", &o.CensusBlocks},
+		{"census", "census-pilot", "time a random sample of classes at each depth after --census-depth to this one, for the cost of a full run (census_cost): one number for all or per metric (HTM=11,QTM=13,STM=11; 0: none)", &o.CensusPilot},
+		{"census", "census-pilot-sample", "classes of cosets the pilot samples (the same on every machine)", &o.CensusPilotSample},
 		{"census", "census-blocks-from", "take the blocks counted in the merged shard tables in this folder (census_blocks, same depths) and count only the others", &o.CensusBlocksFrom},
 		{"subgroup", "h-search-depth", "depth to which H itself is searched for Table 1's 'moves in S' column, exact to there, and at 18 too when 17 (to 16 about 4 minutes, to 17 about 10)", &o.HSearchDepth},
 	}
