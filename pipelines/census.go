@@ -120,9 +120,11 @@ func runCensus(ctx context.Context, env *Env) (*Output, error) {
 	}
 	done := map[string]censusBlockDone{}
 	if o.CensusBlocksFrom != "" {
-		if err := readCensusBlocks(string(o.CensusBlocksFrom), o.CensusDepth, done); err != nil {
+		build, err := readCensusBlocks(string(o.CensusBlocksFrom), o.CensusDepth, done)
+		if err != nil {
 			return nil, err
 		}
+		params["blocks_from_build"] = build
 	}
 	settings := fmt.Sprintf("census depth %s blocks %d:%d", params["census_depth"], first, count)
 	ckpt, save, err := censusCheckpoints.use(env, "blocks", settings)
@@ -393,35 +395,44 @@ func censusDistribution(done map[string]censusBlockDone, metrics []cube.Metric, 
 	return t, nil
 }
 
-// readCensusBlocks reads the merged census_blocks table in dir into done,
-// refusing one of other depths, or with a block's depths missing,
-// repeated or out of order.
-func readCensusBlocks(dir string, depths MetricDepths, done map[string]censusBlockDone) error {
+// readCensusBlocks reads the census_blocks table in dir (merged shards,
+// or an earlier run) into done: the blocks of each metric it holds, which
+// must have been counted to this run's depth in that metric, every depth
+// once and in order; it returns the build that counted them.
+func readCensusBlocks(dir string, depths MetricDepths, done map[string]censusBlockDone) (string, error) {
 	t, prov, err := tables.Read(filepath.Join(dir, "census_blocks"+tables.Extension))
 	if err != nil {
-		return fmt.Errorf("--census-blocks-from %s: %w", dir, err)
+		return "", fmt.Errorf("--census-blocks-from %s: %w", dir, err)
 	}
-	if prov.Params["census_depth"] != depths.String() {
-		return fmt.Errorf("--census-blocks-from %s: its blocks were counted to depths %s, this run's are %s", dir, prov.Params["census_depth"], &depths)
+	var theirs MetricDepths
+	if err := theirs.Set(prov.Params["census_depth"]); err != nil {
+		return "", fmt.Errorf("--census-blocks-from %s: census_depth %q: %w", dir, prov.Params["census_depth"], err)
 	}
 	col := func(name string) int { return t.Index(name) }
 	block, metric, depth, positions, cosetsIn, probes, seconds := col("block"), col("metric"), col("depth"), col("positions"), col("cosets"), col("probes"), col("seconds")
 	for _, row := range t.Rows {
-		key := censusKey(row[metric].(string), row[block].(int64))
+		m, err := cube.ParseMetric(row[metric].(string))
+		if err != nil {
+			return "", fmt.Errorf("--census-blocks-from %s: %w", dir, err)
+		}
+		if theirs[m] != depths[m] {
+			return "", fmt.Errorf("--census-blocks-from %s: its %v blocks were counted to depth %d, this run counts %v to %d", dir, m, theirs[m], m, depths[m])
+		}
+		key := censusKey(m.String(), row[block].(int64))
 		d := done[key]
 		if int64(len(d.Positions)) != row[depth].(int64) {
-			return fmt.Errorf("--census-blocks-from %s: block %s's depth %d out of order or repeated", dir, key, row[depth].(int64))
+			return "", fmt.Errorf("--census-blocks-from %s: block %s's depth %d out of order or repeated", dir, key, row[depth].(int64))
 		}
-		d.Block, d.Metric = row[block].(int64), row[metric].(string)
+		d.Block, d.Metric = row[block].(int64), m.String()
 		d.Positions = append(d.Positions, row[positions].(int64))
 		d.Cosets, d.Probes, d.Seconds = row[cosetsIn].(int64), row[probes].(int64), row[seconds].(float64)
 		done[key] = d
 	}
 	for key, d := range done {
-		m, err := cube.ParseMetric(d.Metric)
-		if err != nil || len(d.Positions) != depths[m]+1 {
-			return fmt.Errorf("--census-blocks-from %s: block %s has %d depths, want 0 to %d", dir, key, len(d.Positions), depths[m])
+		m, _ := cube.ParseMetric(d.Metric)
+		if len(d.Positions) != depths[m]+1 {
+			return "", fmt.Errorf("--census-blocks-from %s: block %s has %d depths, want 0 to %d", dir, key, len(d.Positions), depths[m])
 		}
 	}
-	return nil
+	return prov.Build, nil
 }

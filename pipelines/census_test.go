@@ -103,7 +103,7 @@ func TestCensusShards(t *testing.T) {
 	opts := NewOptions()
 	opts.CensusDepth, opts.CensusBlocksFrom = MetricDepths{cube.HTM: 4}, Folder(dir("merged"))
 	env := &Env{Workers: 2, MemBudget: 6 << 30, Log: slog.New(slog.DiscardHandler), Stderr: io.Discard, Options: opts}
-	if _, err := Run(context.Background(), censusStage, env, dir("refused")); err == nil || !strings.Contains(err.Error(), "counted to depths") {
+	if _, err := Run(context.Background(), censusStage, env, dir("refused")); err == nil || !strings.Contains(err.Error(), "counted to depth 5, this run counts HTM to 4") {
 		t.Fatalf("a folder of other depths: %v", err)
 	}
 }
