@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/committed"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -185,4 +186,95 @@ func sameCell(a, b any) bool {
 		return ok && x.Cmp(y) == 0
 	}
 	return a == b
+}
+
+// seed000HTM is OEIS A080601 as seed 000 prints it ("Theoretical
+// Probability Distribution"): the positions at each distance in HTM to 15.
+// An oracle, never an output.
+var seed000HTM = []int64{1, 18, 243, 3240, 43239, 574908, 7618438, 100803036, 1332343288, 17596479795, 232248063316,
+	3063288809012, 40374425656248, 531653418284628, 6989320578825358, 91365146187124313}
+
+// oeisQTM is OEIS A080602's first terms, the positions at each distance in
+// QTM: an oracle.
+var oeisQTM = []int64{1, 12, 114, 1068, 10011, 93840, 878880, 8221632, 76843595, 717789576, 6701836858}
+
+// TestCommittedCensus checks the committed census: every exact count
+// equals the published one where there is one (HTM, QTM) and the canonical
+// stage's brute force where it has one (every metric, to its depth), and
+// is at most the canonical sequences of its length; a complete metric
+// counts every coset; the blocks add up to the distribution.
+func TestCommittedCensus(t *testing.T) {
+	dist, _, err := tables.Read(committed.Path(t, "census_distribution"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	canonical, _, err := tables.Read(committed.Path(t, "canonical_sequences"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type key struct {
+		metric string
+		depth  int64
+	}
+	sequences, distinct := map[key]int64{}, map[key]int64{}
+	for _, row := range canonical.Rows {
+		if row[canonical.Index("move_set")] == "A" {
+			continue
+		}
+		k := key{row[canonical.Index("metric")].(string), row[canonical.Index("depth")].(int64)}
+		if n, ok := row[canonical.Index("canonical_sequences")].(*big.Int); ok && n.IsInt64() {
+			sequences[k] = n.Int64()
+		} else if n, ok := row[canonical.Index("canonical_sequences")].(int64); ok {
+			sequences[k] = n
+		}
+		if n, ok := row[canonical.Index("distinct_positions")].(int64); ok {
+			distinct[k] = n
+		}
+	}
+	oracle := map[string][]int64{"HTM": seed000HTM, "QTM": oeisQTM}
+	done := map[key]*big.Int{}
+	exact := map[string]int64{}
+	for _, row := range dist.Rows {
+		k := key{row[dist.Index("metric")].(string), row[dist.Index("depth")].(int64)}
+		done[k] = row[dist.Index("positions_in_cosets_done")].(*big.Int)
+		n, ok := row[dist.Index("positions")].(*big.Int)
+		if !ok {
+			continue
+		}
+		if row[dist.Index("cosets_done")].(int64) != 2217093120 || n.Cmp(done[k]) != 0 {
+			t.Errorf("%v: exact, but %v cosets done holding %v positions", k, row[dist.Index("cosets_done")], done[k])
+		}
+		exact[k.metric]++
+		if o := oracle[k.metric]; k.depth < int64(len(o)) && n.Int64() != o[k.depth] {
+			t.Errorf("%v: %v positions, published %d", k, n, o[k.depth])
+		}
+		if d, ok := distinct[k]; ok && n.Int64() != d {
+			t.Errorf("%v: %v positions, the canonical stage's brute force %d", k, n, d)
+		}
+		if s, ok := sequences[k]; ok && n.Int64() > s {
+			t.Errorf("%v: %v positions, more than the %d canonical sequences of that length", k, n, s)
+		}
+	}
+	for _, m := range []string{"HTM", "QTM", "STM"} {
+		if exact[m] < 7 {
+			t.Errorf("%s: exact to depth %d only", m, exact[m]-1)
+		}
+	}
+	blocks, _, err := tables.Read(committed.Path(t, "census_blocks"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums := map[key]*big.Int{}
+	for _, row := range blocks.Rows {
+		k := key{row[blocks.Index("metric")].(string), row[blocks.Index("depth")].(int64)}
+		if sums[k] == nil {
+			sums[k] = new(big.Int)
+		}
+		sums[k].Add(sums[k], big.NewInt(row[blocks.Index("positions")].(int64)))
+	}
+	for k, n := range done {
+		if sums[k] == nil || sums[k].Cmp(n) != 0 {
+			t.Errorf("%v: the blocks hold %v positions, the distribution %v", k, sums[k], n)
+		}
+	}
 }

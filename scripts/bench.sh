@@ -186,7 +186,7 @@ echo '```'
 ./bin/cubecensus show --meta "$tmp/results/h_distance.arrow" | grep -E 'h_search_depth|s.depth1|wall seconds'
 echo '```'
 echo
-echo "The committed Table 1 (\`cubecensus run cosets\`): how deep H was searched and to which depth the S column"
+echo "The committed Table 1 (\`cubecensus run subgroup\`): how deep H was searched and to which depth the S column"
 echo "is exact, H's levels depth by depth (a level: prepass, inverses, search of the sequences beginning and"
 echo "ending outside A, from depth 12 from symmetric roots and closed under the 16 symmetries, met in the middle"
 echo "where its prepass leaves a few thousand positions or fewer: depth 17), and the whole stage's wall seconds,"
