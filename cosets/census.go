@@ -43,10 +43,10 @@ type censusStep struct {
 	col   int
 }
 
-// CensusCounter counts cosets' positions by distance in one metric. It
-// keeps its set and level lists from coset to coset; one goroutine uses
-// it at a time.
-type CensusCounter struct {
+// Census is what the counters of one metric share, read only once made:
+// the steps, the cosets' moves by them, the lower bounds and the plans of
+// the cosets near H.
+type Census struct {
 	table *coord.CosetTable
 	near  *nearCosets
 	steps []censusStep // the 45 axis moves
@@ -57,18 +57,32 @@ type CensusCounter struct {
 	// move, a row of len(cube.AxisMoves) columns per value: one look-up a
 	// coordinate where the axis move's face turns took two.
 	twist, flip, slice []uint16
-	set                keySet
+	// twistSlice and flipSlice bound a coset's distance from below by two
+	// of its coordinates (projectionDistances): most children fail them
+	// before the coset table is read.
+	twistSlice, flipSlice []uint8
+}
+
+// CensusCounter counts cosets' positions by distance in one metric. It
+// keeps its set and level lists from coset to coset; one goroutine uses
+// it at a time.
+type CensusCounter struct {
+	*Census
+	set keySet
 	// levels[d] holds the keys of the positions at distance d.
 	levels [][]uint64
 	// Probes is the number of words the searches have ended in H so far.
 	Probes int64
 }
 
-// NewCensusCounter returns a counter in the metric of table, the cosets'
-// distances from H in that metric.
-func NewCensusCounter(table *coord.CosetTable) *CensusCounter {
+// NewCounter returns a counter of its own (its set and levels).
+func (c *Census) NewCounter() *CensusCounter { return &CensusCounter{Census: c} }
+
+// NewCensus returns the census in the metric of table, the cosets'
+// distances from H in that metric (a second or two to make).
+func NewCensus(table *coord.CosetTable) *Census {
 	build()
-	c := &CensusCounter{table: table}
+	c := &Census{table: table}
 	n := len(cube.AxisMoves)
 	c.twist, c.flip, c.slice = make([]uint16, cube.NTwist*n), make([]uint16, cube.NFlip*n), make([]uint16, cube.NSlice*n)
 	for col, e := range cube.AxisMoves {
@@ -105,11 +119,17 @@ func NewCensusCounter(table *coord.CosetTable) *CensusCounter {
 		}
 	}
 	c.near = c.censusNear()
+	c.twistSlice = c.projectionDistances(cube.NTwist, cube.NSlice, func(a, b int, s *censusStep) (int, int) {
+		return int(c.twist[a*n+s.col]), int(c.slice[b*n+s.col])
+	})
+	c.flipSlice = c.projectionDistances(cube.NFlip, cube.NSlice, func(a, b int, s *censusStep) (int, int) {
+		return int(c.flip[a*n+s.col]), int(c.slice[b*n+s.col])
+	})
 	return c
 }
 
 // move returns coset x after step s.
-func (c *CensusCounter) move(x coord.Coset, s *censusStep) coord.Coset {
+func (c *Census) move(x coord.Coset, s *censusStep) coord.Coset {
 	n := len(cube.AxisMoves)
 	return coord.Coset{Twist: int(c.twist[x.Twist*n+s.col]), Flip: int(c.flip[x.Flip*n+s.col]), Slice: int(c.slice[x.Slice*n+s.col])}
 }
@@ -243,8 +263,45 @@ func (c *CensusCounter) within(y coord.Coset, togo int) bool {
 		p := c.near.plan(y)
 		return p != nil && int(p.dist) <= togo
 	}
+	if int(c.twistSlice[y.Twist*cube.NSlice+y.Slice]) > togo || int(c.flipSlice[y.Flip*cube.NSlice+y.Slice]) > togo {
+		return false
+	}
 	return c.table.Distance(y) <= togo
 }
+
+// projectionDistances returns the distance from H's value (0, 0) of every
+// pair of the values of two of a coset's coordinates, n1 by n2 of them,
+// moved by the steps (the metric's costs): a lower bound on the distance
+// of every coset with those two values, from a table small enough to stay
+// in a core's cache.
+func (c *Census) projectionDistances(n1, n2 int, move func(a, b int, s *censusStep) (int, int)) []uint8 {
+	const unreached = 0xff
+	dist := make([]uint8, n1*n2)
+	for i := range dist {
+		dist[i] = unreached
+	}
+	dist[0] = 0
+	for d := range maxProjection { // Dijkstra by buckets: a step costs 1 to 4
+		for i, di := range dist {
+			if int(di) != d {
+				continue
+			}
+			for k := range c.steps {
+				s := &c.steps[k]
+				a, b := move(i/n2, i%n2, s)
+				j := a*n2 + b
+				if nd := d + s.cost; nd < int(dist[j]) {
+					dist[j] = uint8(nd)
+				}
+			}
+		}
+	}
+	return dist
+}
+
+// maxProjection bounds the distances of projectionDistances' pairs (in
+// QTM, the longest metric, a coset is at most 13 moves from H).
+const maxProjection = 16
 
 // censusNearDepth is the distance from H within which the census keeps
 // cosets in a nearCosets: 20,000 cosets in STM, fewer in HTM and QTM.
@@ -295,7 +352,7 @@ func (n *nearCosets) plan(x coord.Coset) *nearPlan {
 // censusNear returns the cosets within censusNearDepth of H in the
 // counter's metric, found breadth first by the metric's moves from H and
 // checked against the table, with their plans.
-func (c *CensusCounter) censusNear() *nearCosets {
+func (c *Census) censusNear() *nearCosets {
 	table := c.table
 	dist := map[coord.Coset]int{{}: 0}
 	level := []coord.Coset{{}}

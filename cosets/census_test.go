@@ -75,7 +75,7 @@ func TestCensusAgainstBFS(t *testing.T) {
 			for range 20 {
 				sample = append(sample, coord.Coset{Twist: rng.IntN(cube.NTwist), Flip: rng.IntN(cube.NFlip), Slice: rng.IntN(cube.NSlice)})
 			}
-			counter := NewCensusCounter(table)
+			counter := NewCensus(table).NewCounter()
 			for _, x := range sample {
 				got, err := counter.Count(x, tc.depth)
 				if err != nil {

@@ -144,9 +144,10 @@ func runCensus(ctx context.Context, env *Env) (*Output, error) {
 		}
 		params["coset_table_sha256."+m.String()] = table.Checksum()
 		classes := table.Classes()
+		census := cosets.NewCensus(table)
 		counters := make([]*cosets.CensusCounter, env.Workers)
 		for w := range counters {
-			counters[w] = cosets.NewCensusCounter(table)
+			counters[w] = census.NewCounter()
 		}
 		bar := env.Progress(fmt.Sprintf("census in %v to depth %d: blocks of %d classes", m, o.CensusDepth[m], censusBlockClasses), count)
 		for b := first; b < first+count; b++ {
@@ -226,7 +227,7 @@ func censusPilot(ctx context.Context, env *Env, tbl *coord.Tables, done map[stri
 		for i := range sample {
 			sample[i] = rng.Int64N(classList.Len())
 		}
-		counter := cosets.NewCensusCounter(table)
+		counter := cosets.NewCensus(table).NewCounter()
 		bar := env.Progress(fmt.Sprintf("census pilot in %v: %d classes, depths %d to %d", m, len(sample), o.CensusDepth[m]+1, o.CensusPilot[m]), int64(len(sample)*(o.CensusPilot[m]-o.CensusDepth[m])))
 		for depth := o.CensusDepth[m] + 1; depth <= o.CensusPilot[m]; depth++ {
 			var over int64
