@@ -190,8 +190,14 @@ var seed000HTM = []int64{1, 18, 243, 3240, 43239, 574908, 7618438, 100803036, 13
 // QTM: an oracle.
 var oeisQTM = []int64{1, 12, 114, 1068, 10011, 93840, 878880, 8221632, 76843595, 717789576, 6701836858}
 
+// publishedSTM is the positions at each distance in STM to 10, as posted
+// on the cube forum in "Slice turn metric, anyone?"
+// (forum.cubeman.org/?q=node/view/200): an oracle, the only published
+// counts in STM.
+var publishedSTM = []int64{1, 27, 501, 9175, 164900, 2912447, 50839041, 879457304, 15103187300, 257676327458, 4368975951874}
+
 // TestCommittedCensus checks the committed census: every exact count
-// equals the published one where there is one (HTM, QTM) and the canonical
+// equals the published one where there is one and the canonical
 // stage's brute force where it has one (every metric, to its depth), and
 // is at most the canonical sequences of its length; a complete metric
 // counts every coset; the blocks add up to the distribution.
@@ -223,7 +229,7 @@ func TestCommittedCensus(t *testing.T) {
 			distinct[k] = n
 		}
 	}
-	oracle := map[string][]int64{"HTM": seed000HTM, "QTM": oeisQTM}
+	oracle := map[string][]int64{"HTM": seed000HTM, "QTM": oeisQTM, "STM": publishedSTM}
 	done := map[key]*big.Int{}
 	exact := map[string]int64{}
 	for _, row := range dist.Rows {

@@ -131,7 +131,7 @@ echo "## Whole stages"
 echo
 echo "| stage | command | wall seconds | peak memory |"
 echo "| --- | --- | --- | --- |"
-# The cosets stage searches H to 13 here (its default, 17, adds about 20
+# The subgroup stage searches H to 13 here (its default, 17, adds about 20
 # minutes; the committed Table 1's provenance below gives that run's time).
 for run in canonical symmetry upperface centers "subgroup --h-search-depth 13" cosets census random; do
   read -ra args <<< "$run"
@@ -197,6 +197,19 @@ echo '```'
 echo '```'
 echo
 cat scripts/bench-notes/cosets.md
+echo
+echo "## The census: the whole cube by distance, coset by coset"
+echo
+echo "The committed census (\`cubecensus run census\`, its command in the README): what each depth cost,"
+echo "the run's own blocks and the pilot over a fixed sample of classes (census_cost.arrow), and the run's"
+echo "wall time from its provenance:"
+echo
+echo '```'
+./bin/cubecensus show results/census_cost.arrow
+./bin/cubecensus show --meta results/census_distribution.arrow | grep -E 'commit|census_depth|pilot|blocks_done|block_seconds|wall seconds'
+echo '```'
+echo
+cat scripts/bench-notes/census.md
 echo
 echo "## STM's depth 15 of the upper face, in shards"
 echo
