@@ -397,9 +397,11 @@ func censusDistribution(done map[string]censusBlockDone, metrics []cube.Metric, 
 }
 
 // readCensusBlocks reads the census_blocks table in dir (merged shards,
-// or an earlier run) into done: the blocks of each metric it holds, which
-// must have been counted to this run's depth in that metric, every depth
-// once and in order; it returns the build that counted them.
+// or an earlier run) into done: the blocks of each metric it counted to
+// this run's depth in that metric, every depth once and in order (those of
+// a metric counted to another depth are counted again); it returns the
+// build that counted them. A folder with no metric at this run's depths is
+// refused: it was meant for another run.
 func readCensusBlocks(dir string, depths MetricDepths, done map[string]censusBlockDone) (string, error) {
 	t, prov, err := tables.Read(filepath.Join(dir, "census_blocks"+tables.Extension))
 	if err != nil {
@@ -417,7 +419,7 @@ func readCensusBlocks(dir string, depths MetricDepths, done map[string]censusBlo
 			return "", fmt.Errorf("--census-blocks-from %s: %w", dir, err)
 		}
 		if theirs[m] != depths[m] {
-			return "", fmt.Errorf("--census-blocks-from %s: its %v blocks were counted to depth %d, this run counts %v to %d", dir, m, theirs[m], m, depths[m])
+			continue
 		}
 		key := censusKey(m.String(), row[block].(int64))
 		d := done[key]
@@ -428,6 +430,9 @@ func readCensusBlocks(dir string, depths MetricDepths, done map[string]censusBlo
 		d.Positions = append(d.Positions, row[positions].(int64))
 		d.Cosets, d.Probes, d.Seconds = row[cosetsIn].(int64), row[probes].(int64), row[seconds].(float64)
 		done[key] = d
+	}
+	if len(done) == 0 {
+		return "", fmt.Errorf("--census-blocks-from %s: its blocks were counted to depths %v, this run counts to %v: none to take", dir, &theirs, &depths)
 	}
 	for key, d := range done {
 		m, _ := cube.ParseMetric(d.Metric)

@@ -57,7 +57,7 @@ func censusCounts(t *testing.T, dir string) map[string][]*big.Int {
 // cubes in cosets' TestCensusAgainstBFS, whose first counts the canonical
 // stage's brute force has too); three shards merged and summed by a run
 // given the merged folder count the same, block for block; a run given a
-// folder of other depths is refused.
+// folder with no metric at its depths is refused.
 func TestCensusShards(t *testing.T) {
 	base := t.TempDir()
 	dir := func(name string) string { return filepath.Join(base, name) }
@@ -106,10 +106,19 @@ func TestCensusShards(t *testing.T) {
 	if prov.Params["blocks_from_build"] == "" {
 		t.Error("the summed run does not say which build counted its blocks")
 	}
+	// A run deeper in another metric takes HTM's blocks and counts STM.
+	runCensusInto(t, dir("more"), MetricDepths{cube.HTM: htm[cube.HTM], cube.STM: 3}, part, nil, dir("summed"))
+	more, _, err := tables.Read(filepath.Join(dir("more"), "census_blocks"+tables.Extension))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(summed.Rows); len(more.Rows) != n+40*4 || !slices.EqualFunc(withoutTimes(more)[:n], withoutTimes(summed), slices.Equal) {
+		t.Error("a run deeper in STM did not take HTM's blocks as they were and count STM's")
+	}
 	opts := NewOptions()
 	opts.CensusDepth, opts.CensusBlocksFrom = MetricDepths{cube.HTM: 4}, Folder(dir("merged"))
 	env := &Env{Workers: 2, MemBudget: 6 << 30, Log: slog.New(slog.DiscardHandler), Stderr: io.Discard, Options: opts}
-	if _, err := Run(context.Background(), censusStage, env, dir("refused")); err == nil || !strings.Contains(err.Error(), "counted to depth 5, this run counts HTM to 4") {
+	if _, err := Run(context.Background(), censusStage, env, dir("refused")); err == nil || !strings.Contains(err.Error(), "none to take") {
 		t.Fatalf("a folder of other depths: %v", err)
 	}
 }

@@ -109,7 +109,7 @@ func (o *Options) List() []Option {
 		{"census", "census-blocks", "blocks of 262,144 classes of cosets to count, FIRST:COUNT, 0 to 528 (a shard takes its part of them)", &o.CensusBlocks},
 		{"census", "census-pilot", "time a random sample of classes at each depth after --census-depth to this one, for the cost of a full run (census_cost): one number for all or per metric (HTM=11,QTM=13,STM=11; 0: none)", &o.CensusPilot},
 		{"census", "census-pilot-sample", "classes of cosets the pilot samples (the same on every machine)", &o.CensusPilotSample},
-		{"census", "census-blocks-from", "take the blocks counted in the merged shard tables in this folder (census_blocks, same depths) and count only the others", &o.CensusBlocksFrom},
+		{"census", "census-blocks-from", "take the blocks counted in this folder's census_blocks (merged shards, or an earlier run such as results) for each metric counted to this run's depth, and count only the others", &o.CensusBlocksFrom},
 		{"subgroup", "h-search-depth", "depth to which H itself is searched for Table 1's 'moves in S' column, exact to there, and at 18 too when 17 (to 16 about 4 minutes, to 17 about 10)", &o.HSearchDepth},
 	}
 }
