@@ -55,11 +55,11 @@ const censusChunk = 1024
 
 func checkCensus(env *Env) error {
 	o := env.Options
-	any := false
+	counted := false
 	for _, m := range cube.Metrics {
-		any = any || o.CensusDepth[m] > 0
+		counted = counted || o.CensusDepth[m] > 0
 	}
-	if !any {
+	if !counted {
 		return fmt.Errorf("%w: --census-depth %v: no metric to count (give one a depth above 0)", ErrOption, &o.CensusDepth)
 	}
 	// Each worker's set may hold cosets.CensusMaxPositions positions at 16
