@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -144,13 +145,14 @@ func TestShardParts(t *testing.T) {
 	}
 }
 
-// TestSlurmJobArray runs three stages' work as real Slurm job arrays of
+// TestSlurmJobArray runs four stages' work as real Slurm job arrays of
 // three shards and a merge job (scripts/slurm/run-shards.sh), on the
 // single-node Slurm that scripts/slurm/test.sh starts for make test: a
 // range of cosets, whose merged tables must equal the range run in one
 // process, and the next depths of a reduced upperface STM search and of a
 // reduced centers HTM search, whose merged hits must settle each as one
-// process searches it. Run outside that
+// process searches it, and a part of the census's blocks, whose merged
+// blocks must sum as one process counts them. Run outside that
 // script (CUBECENSUS_SLURM unset) it has no cluster to use and says so.
 func TestSlurmJobArray(t *testing.T) {
 	dir, bin := os.Getenv("CUBECENSUS_SLURM"), os.Getenv("CUBECENSUS_BIN")
@@ -212,6 +214,21 @@ func TestSlurmJobArray(t *testing.T) {
 	for _, name := range centersStage.Tables {
 		if !slices.EqualFunc(got[name].Rows, want[name].Rows, slices.Equal) {
 			t.Errorf("%s: settled from the job array's hits, it differs from the depth searched in one process", name)
+		}
+	}
+
+	// The census's blocks: the merged array summed by a run given it, as
+	// one process counts them.
+	part, depths := BlockRange{First: 0, Count: 12}, MetricDepths{cube.STM: 4}
+	merged = runShards(t, bin, filepath.Join(dir, "census"), "census", "--census-depth", depths.String(), "--census-blocks", part.String())
+	summed, whole := t.TempDir(), t.TempDir()
+	runCensusInto(t, summed, depths, part, nil, merged)
+	runCensusInto(t, whole, depths, part, nil, "")
+	got, _ = readTables(t, summed, []string{"census_blocks", "census_distribution"})
+	want, _ = readTables(t, whole, []string{"census_blocks", "census_distribution"})
+	for name := range got {
+		if !slices.EqualFunc(withoutTimes(got[name]), withoutTimes(want[name]), func(x, y []any) bool { return slices.EqualFunc(x, y, sameCell) }) {
+			t.Errorf("%s: summed from the job array's blocks, it differs from one process's count", name)
 		}
 	}
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make test's Slurm step: starts a single-node Slurm in a temporary folder
 # (scripts/slurm/start.sh, installing it if need be), runs the Go test that
-# submits small cosets, upperface and centers job arrays through
+# submits small cosets, upperface, centers and census job arrays through
 # scripts/slurm/run-shards.sh and compares the merged shards with the same
 # work done in one process, and stops the daemons whatever happened.
 #
