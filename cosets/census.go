@@ -10,7 +10,7 @@ import (
 
 // The census: how many positions of a coset lie at each distance from
 // solved, up to a depth, in any metric, without a bitmap. It is the coset
-// solver's algorithm (coset.go) with a hash set of the positions found in
+// solver's algorithm (seed 002, section 6; coset.go) with a hash set of the positions found in
 // place of the bitmap, for the shallow depths at which a coset holds a few
 // thousand positions, not billions, and with the moves as axis moves
 // (cube.AxisMove): every shortest maneuver, in HTM, QTM or STM alike, is a
@@ -195,7 +195,7 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 			return c.searchPlanned(p, x, last, togo, plan, level)
 		}
 	}
-	var children [NAxisMoves]struct {
+	var children [cube.NAxisMoves]struct {
 		step *censusStep
 		y    coord.Coset
 		in   bool
@@ -234,7 +234,7 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 // searchPlanned is search at a near coset, by its plan.
 func (c *CensusCounter) searchPlanned(p perm, x coord.Coset, last cube.Axis, togo int, plan *nearPlan, level []uint64) []uint64 {
 	slack := togo - int(plan.dist)
-	var other uint64 = 1<<NAxisMoves - 1
+	var other uint64 = 1<<cube.NAxisMoves - 1
 	if last < 3 {
 		other &^= c.axisSteps[last]
 	}
@@ -251,9 +251,6 @@ func (c *CensusCounter) searchPlanned(p perm, x coord.Coset, last cube.Axis, tog
 	}
 	return level
 }
-
-// NAxisMoves is len(cube.AxisMoves).
-const NAxisMoves = cube.NAxisMoves
 
 // within reports whether coset y is within togo moves of H: near H by
 // the small set of the cosets there, which stays in a core's cache (most
