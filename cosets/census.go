@@ -142,6 +142,7 @@ func (c *CensusCounter) Count(x coord.Coset, depth int) ([]int64, error) {
 	c.set.reset()
 	c.levels = c.levels[:0]
 	counts := make([]int64, depth+1)
+	dist := c.table.Distance(x)
 	var total int
 	for d := 0; d <= depth; d++ {
 		level := c.nextLevel(d)
@@ -160,7 +161,7 @@ func (c *CensusCounter) Count(x coord.Coset, depth int) ([]int64, error) {
 				c.set.add(level[0])
 				c.Probes++
 			}
-		} else if c.table.Distance(x) <= d {
+		} else if dist <= d {
 			level = c.search(permOf(&r), x, cube.Axis(3), d, level)
 		}
 		c.levels[d] = level
