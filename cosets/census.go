@@ -51,6 +51,8 @@ type Census struct {
 	near  *nearCosets
 	steps []censusStep // the 45 axis moves
 	hOnes []censusStep // those lying in H, for the prepass
+	// colOf[e] is axis move e's column.
+	colOf map[cube.AxisMove]int
 	// axisSteps[a] is the mask of the steps of axis a, by column.
 	axisSteps [3]uint64
 	// twist, flip and slice move each coordinate of a coset by an axis
@@ -73,6 +75,9 @@ type CensusCounter struct {
 	levels [][]uint64
 	// Probes is the number of words the searches have ended in H so far.
 	Probes int64
+	// mark, if not nil, takes the positions the search finds in place of
+	// the set (a bitmap's search, metric.go).
+	mark func(perm)
 }
 
 // NewCounter returns a counter of its own (its set and levels).
@@ -82,7 +87,7 @@ func (c *Census) NewCounter() *CensusCounter { return &CensusCounter{Census: c} 
 // distances from H in that metric (a second or two to make).
 func NewCensus(table *coord.CosetTable) *Census {
 	build()
-	c := &Census{table: table}
+	c := &Census{table: table, colOf: map[cube.AxisMove]int{}}
 	n := len(cube.AxisMoves)
 	c.twist, c.flip, c.slice = make([]uint16, cube.NTwist*n), make([]uint16, cube.NFlip*n), make([]uint16, cube.NSlice*n)
 	for col, e := range cube.AxisMoves {
@@ -92,6 +97,7 @@ func NewCensus(table *coord.CosetTable) *Census {
 			s.inH = s.inH && inA(m)
 		}
 		c.steps = append(c.steps, s)
+		c.colOf[e] = col
 		if s.inH {
 			c.hOnes = append(c.hOnes, s)
 		}
@@ -210,10 +216,7 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 		y := c.move(x, s)
 		if s.cost == togo {
 			if y == (coord.Coset{}) && !s.inH {
-				c.Probes++
-				if key := permKey(stepPerm(p, *s)); c.set.add(key) {
-					level = append(level, key)
-				}
+				level = c.found(stepPerm(p, *s), level)
 			}
 			continue
 		}
@@ -232,6 +235,18 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 	return level
 }
 
+// found records the position p of H that a word of the search ended at:
+// appended to level if new to the set, or given to mark when it is set.
+func (c *CensusCounter) found(p perm, level []uint64) []uint64 {
+	c.Probes++
+	if c.mark != nil {
+		c.mark(p)
+	} else if key := permKey(p); c.set.add(key) {
+		level = append(level, key)
+	}
+	return level
+}
+
 // searchPlanned is search at a near coset, by its plan.
 func (c *CensusCounter) searchPlanned(p perm, x coord.Coset, last cube.Axis, togo int, plan *nearPlan, level []uint64) []uint64 {
 	slack := togo - int(plan.dist)
@@ -241,10 +256,7 @@ func (c *CensusCounter) searchPlanned(p perm, x coord.Coset, last cube.Axis, tog
 	}
 	for leaves := plan.leaves[slack] & other; leaves != 0; leaves &= leaves - 1 {
 		s := &c.steps[bits.TrailingZeros64(leaves)]
-		c.Probes++
-		if key := permKey(stepPerm(p, *s)); c.set.add(key) {
-			level = append(level, key)
-		}
+		level = c.found(stepPerm(p, *s), level)
 	}
 	for within := plan.within[slack] & other; within != 0; within &= within - 1 {
 		s := &c.steps[bits.TrailingZeros64(within)]

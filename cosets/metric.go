@@ -1,0 +1,424 @@
+package cosets
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cubecensus/cubecensus/coord"
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/parallel"
+)
+
+// The coset solver in any metric: seed 002's bitmap of a coset grown a
+// depth at a time (section 6; coset.go), with the census's search
+// (census.go), whose moves are the axis moves with the metric's costs, in
+// place of the HTM solver's. Depth L of the coset is
+//
+//	S(L) = S(L-1) ∪ e·S(L-cost(e)) for each axis move e in H ∪ search(L)
+//
+// where search(L) marks the positions that the words of cost exactly L
+// from the representative into H, ending outside H, reach (the census's
+// argument: a shortest word of a position at distance L either ends in an
+// axis move of H, which the prepass applies, or is one the search makes).
+// In HTM and STM every axis move of H needed costs 1 (STM's are the 18 face
+// turns' ten of A and the five slice turns U D', U2 D2, U' D, R2 L2 and
+// F2 B2); in QTM the half turns R2, L2, F2 and B2 cost 2, so a QTM prepass
+// reads the bitmap of depth L-2 as well as that of L-1.
+//
+// The prepass writes its result into a bitmap of its own (not in place as
+// the HTM solver's does, rewrite.go): the bitmaps take two (three in QTM)
+// times BitmapBytes, which a 24 GB machine holds, and the pass stays a
+// page's rows computed from the pages one move before it.
+
+// hStep is an axis move of H as a prepass applies it to the rows of a
+// bitmap (bitmap.go's layout): target page p's rows come from page
+// source[p], target row t from row back[t] there, its bits moved by the
+// step's permutation of the middle edges.
+type hStep struct {
+	move cube.AxisMove
+	cost int
+	// source[p] is the page one step before page p.
+	source [NCornerPerms]uint16
+	// back[t] is the row one step before row t.
+	back [nRows]uint16
+	// bits[i][v] is where byte i of a row, v, goes; nil when the step
+	// keeps the middle edges (the U and D turns).
+	bits *[3][256]uint32
+}
+
+// moveBits returns row v's bits as the step moves them.
+func (s *hStep) moveBits(v uint32) uint32 {
+	if s.bits == nil {
+		return v
+	}
+	return s.bits[0][v&0xff] | s.bits[1][v>>8&0xff] | s.bits[2][v>>16&0xff]
+}
+
+// newHStep makes the step of axis move e, of cost cost.
+func newHStep(e cube.AxisMove, cost int) *hStep {
+	s := &hStep{move: e, cost: cost}
+	apply := func(c cube.Cube) Coord {
+		for _, m := range e.FaceMoves() {
+			c.Move(&c, m)
+		}
+		return CoordOf(&c)
+	}
+	for x := range NCornerPerms {
+		s.source[apply(Coord{Corners: x}.Cube()).Corners] = uint16(x)
+	}
+	for r := range nRows {
+		to, other := apply(Coord{Edges: 2 * r}.Cube()).Edges, apply(Coord{Edges: 2*r + 1}.Cube()).Edges
+		if to/2 != other/2 {
+			panic(fmt.Sprintf("cosets: %v splits a pair of edge permutations", e))
+		}
+		s.back[to/2] = uint16(r)
+	}
+	var to [NMiddlePerms]int
+	moved := false
+	for k := range NMiddlePerms {
+		to[k] = apply(Coord{Middle: k}.Cube()).Middle
+		moved = moved || to[k] != k
+	}
+	if moved {
+		s.bits = new([3][256]uint32)
+		for i := range 3 {
+			for v := range 256 {
+				for b := range 8 {
+					if v>>b&1 != 0 {
+						s.bits[i][v] |= 1 << to[8*i+b]
+					}
+				}
+			}
+		}
+	}
+	return s
+}
+
+// hStepsOf returns the axis moves of H a prepass in the census's metric
+// applies: those in H that are not, as elements, the product of two
+// others whose costs add up to no more than theirs (HTM's U D, QTM's U2:
+// the prepasses of two depths apply those).
+func hStepsOf(c *Census) []*hStep {
+	element := func(s censusStep) cube.Cube {
+		x := cube.Solved
+		for _, m := range s.faces {
+			x.Move(&x, m)
+		}
+		return x
+	}
+	var steps []*hStep
+	for _, e := range c.hOnes {
+		product := false
+		for _, a := range c.hOnes {
+			for _, b := range c.hOnes {
+				if a.cost+b.cost > e.cost {
+					continue
+				}
+				x := element(a)
+				for _, m := range b.faces {
+					x.Move(&x, m)
+				}
+				product = product || x == element(e)
+			}
+		}
+		if !product {
+			steps = append(steps, newHStep(cube.AxisMoves[e.col], e.cost))
+		}
+	}
+	return steps
+}
+
+// MetricSolverBytes is the memory of a MetricSolver in the metric: the
+// bitmaps of the depths a prepass reads and the one it writes.
+func MetricSolverBytes(m cube.Metric) int {
+	return metricBitmaps(m) * BitmapBytes()
+}
+
+// metricBitmaps is the bitmaps a solver in metric m keeps: those of the
+// depths its prepass reads (its steps' greatest cost) and one to write.
+func metricBitmaps(m cube.Metric) int {
+	if m == cube.QTM {
+		return 3
+	}
+	return 2
+}
+
+// MetricSolver counts the positions of cosets by distance in the metric
+// of its census, with dense bitmaps.
+type MetricSolver struct {
+	census  *Census
+	steps   []*hStep
+	bms     []*Bitmap // bms[k] holds the positions within d-k after depth d; the last is written next
+	workers int
+	// symmetricFrom is metricSymmetricFrom, but in tests.
+	symmetricFrom int64
+}
+
+// NewMetricSolver returns a solver in census's metric; it allocates
+// MetricSolverBytes at once.
+func NewMetricSolver(census *Census, workers int) *MetricSolver {
+	return newMetricSolver(census, workers, func() *Bitmap { return NewDenseBitmap(workers) })
+}
+
+// newMetricSolver returns a solver with the bitmaps newBitmap makes (the
+// tests' allocate their pages as they are written).
+func newMetricSolver(census *Census, workers int, newBitmap func() *Bitmap) *MetricSolver {
+	s := &MetricSolver{census: census, steps: hStepsOf(census), workers: workers, symmetricFrom: metricSymmetricFrom}
+	for range metricBitmaps(census.table.Metric()) {
+		s.bms = append(s.bms, newBitmap())
+	}
+	for _, st := range s.steps {
+		if st.cost >= len(s.bms) {
+			panic(fmt.Sprintf("cosets: %v costs %d, more than the solver's bitmaps hold", st.move, st.cost))
+		}
+	}
+	return s
+}
+
+// Levels counts the positions of the coset of r at each distance from
+// solved through searchDepth; after it, through maxDepth or until every
+// position is found, the depths have prepasses alone (Positions then
+// counts the positions within each depth they reach first, a lower bound
+// on those within it). progress, if not nil, is called after each depth
+// with the levels so far.
+func (s *MetricSolver) Levels(ctx context.Context, r cube.Cube, searchDepth, maxDepth int, progress func(CosetLevels)) (CosetLevels, error) {
+	for _, bm := range s.bms {
+		bm.reset(s.workers)
+	}
+	var lv CosetLevels
+	x := coord.CosetOf(&r)
+	dist := s.census.table.Distance(x)
+	var total int64
+	for d := 0; d <= maxDepth && total < HSize; d++ {
+		if err := ctx.Err(); err != nil {
+			return lv, err
+		}
+		start := time.Now()
+		n := total
+		if d > 0 {
+			n = s.prepass()
+			if r == cube.Solved { // the trivial coset's other side (inverse.go)
+				n = s.bms[0].closeUnderInverse(s.workers)
+			}
+		}
+		searchStart := time.Now()
+		var probes int64
+		switch {
+		case d > searchDepth:
+		case d == 0 && InH(&r):
+			s.bms[0].Set(CoordOf(&r))
+			n, probes = 1, 1
+		case d > 0 && dist <= d:
+			added, p, err := s.search(ctx, r, x, d, n)
+			if err != nil {
+				return lv, err
+			}
+			n, probes = n+added, p
+		}
+		lv.Positions = append(lv.Positions, n-total)
+		lv.Probes = append(lv.Probes, probes)
+		lv.PrepassSeconds = append(lv.PrepassSeconds, searchStart.Sub(start).Seconds())
+		lv.SearchSeconds = append(lv.SearchSeconds, time.Since(searchStart).Seconds())
+		total = n
+		if progress != nil {
+			progress(lv)
+		}
+	}
+	return lv, nil
+}
+
+// prepass writes into the last bitmap the positions of the first
+// extended by the steps, each from the bitmap of its cost's depth, makes
+// it the first, and returns the positions in it.
+func (s *MetricSolver) prepass() int64 {
+	k := len(s.bms) - 1
+	dst, cur := s.bms[k], s.bms[0]
+	var total atomic.Int64
+	parallel.For(NCornerPerms, s.workers, func(int) func(int) {
+		acc := new([nRows]uint32)
+		return func(tp int) {
+			if n := s.extendPage(dst, cur, tp, acc); n > 0 {
+				total.Add(n)
+			}
+		}
+	})
+	copy(s.bms[1:], s.bms[:k])
+	s.bms[0] = dst
+	return total.Load()
+}
+
+// extendPage computes page tp of dst, page tp of cur and the rows the
+// steps bring from their sources (bms[cost-1]), and returns its
+// positions; an empty page goes back to dst's pool.
+func (s *MetricSolver) extendPage(dst, cur *Bitmap, tp int, acc *[nRows]uint32) int64 {
+	any := cur.used(tp)
+	for _, st := range s.steps {
+		any = any || s.bms[st.cost-1].used(int(st.source[tp]))
+	}
+	if !any {
+		if page := dst.pages[tp]; page != nil {
+			dst.pool.put(page, false)
+			dst.pages[tp] = nil
+		}
+		return 0
+	}
+	loadPage(acc, cur.page(tp))
+	for _, st := range s.steps {
+		src := s.bms[st.cost-1]
+		sp := int(st.source[tp])
+		if !src.used(sp) {
+			continue
+		}
+		from := pageStart(src.pages[sp])
+		for t, v := range acc {
+			if v != rowMask {
+				acc[t] = v | st.moveBits(loadRow(from, st.back[t]))
+			}
+		}
+	}
+	if dst.pages[tp] == nil {
+		dst.pages[tp] = dst.pool.get()
+	}
+	return storeRows(dst.pages[tp], acc)
+}
+
+// search marks in bms[0] the positions of the words of cost exactly d from
+// r (in coset x) into H ending outside H, on workers goroutines, a subtree
+// per root (metricRoots), and returns how many were new and the probes.
+// n is the positions now in the bitmap: where few are left, the workers
+// drop the others unlocked.
+func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d int, n int64) (added, probes int64, err error) {
+	bm, census := s.bms[0], s.census
+	var only *coordSet
+	if HSize-n < onlyLeftBelow {
+		only = newCoordSet(missing(bm))
+	}
+	trivial := r == cube.Solved
+	symmetric := trivial && n >= s.symmetricFrom
+	var fresh *freshList
+	if symmetric {
+		fresh = &freshList{max: freshMax}
+	}
+	var mu sync.Mutex
+	flush := func(batch []Coord, found int64) { // found: the probes since the last flush
+		if only != nil {
+			kept := batch[:0]
+			for _, c := range batch {
+				if only.has(c) {
+					kept = append(kept, c)
+				}
+			}
+			batch = kept
+		}
+		mu.Lock()
+		for _, c := range batch {
+			if bm.Set(c) {
+				added++
+				fresh.add(c)
+			}
+		}
+		probes += found
+		mu.Unlock()
+	}
+	start := permOf(&r)
+	roots := metricRoots(census, d, trivial, symmetric)
+	parallel.For(len(roots), s.workers, func(int) func(int) {
+		counter := census.NewCounter()
+		var batch []Coord
+		var flushed int64 // the counter's probes given to flush
+		counter.mark = func(p perm) {
+			batch = append(batch, permMoves.coord(p))
+			if len(batch) >= 1<<16 {
+				flush(batch, counter.Probes-flushed)
+				batch, flushed = batch[:0], counter.Probes
+			}
+		}
+		return func(i int) {
+			if ctx.Err() != nil {
+				return
+			}
+			p, y, togo := start, x, d
+			var last *censusStep
+			for _, col := range roots[i] {
+				last = &census.steps[col]
+				p, y, togo = stepPerm(p, *last), census.move(y, last), togo-last.cost
+			}
+			switch {
+			case togo == 0:
+				if y == (coord.Coset{}) && !last.inH {
+					counter.found(p, nil)
+				}
+			case counter.within(y, togo):
+				counter.search(p, y, last.axis, togo, nil)
+			}
+			flush(batch, counter.Probes-flushed)
+			batch, flushed = batch[:0], counter.Probes
+		}
+	})
+	if err := ctx.Err(); err != nil {
+		return added, probes, err
+	}
+	switch {
+	case !symmetric:
+	case fresh.over:
+		added = bm.closeUnderSymmetry(s.workers) - n
+	default:
+		added += bm.addConjugates(fresh.xs)
+	}
+	return added, probes, nil
+}
+
+// metricSymmetricFrom is the positions of the trivial coset from which its
+// search begins from symmetric roots: below them the search takes less
+// than the pass that closes the bitmap under the symmetries (about 12 s
+// on two cores).
+const metricSymmetricFrom = 100_000_000
+
+// metricRoots returns the roots of a depth-d search, each the columns of
+// its first steps: every step of cost at most d (on the trivial coset,
+// outside H: the inverse pass has found the words that begin in H), or,
+// where symmetric, the words of two steps (one where it costs d) that
+// begin outside H, one of each orbit under the 16 symmetries that keep H
+// (symmetry.go: the search finds a conjugate of each position, and
+// closing the bitmap under the symmetries adds the others).
+func metricRoots(c *Census, d int, trivial, symmetric bool) [][]int {
+	var roots [][]int
+	for i, a := range c.steps {
+		if a.cost > d || trivial && a.inH {
+			continue
+		}
+		if !symmetric || a.cost == d {
+			if !symmetric || c.leastConjugate([]int{i}) {
+				roots = append(roots, []int{i})
+			}
+			continue
+		}
+		for j, b := range c.steps {
+			if b.axis != a.axis && a.cost+b.cost <= d && c.leastConjugate([]int{i, j}) {
+				roots = append(roots, []int{i, j})
+			}
+		}
+	}
+	return roots
+}
+
+// leastConjugate reports whether the word of steps cols is the least, by
+// its columns in order, of its conjugates by the 16 symmetries that keep
+// H.
+func (c *Census) leastConjugate(cols []int) bool {
+	for _, s := range hSymmetries {
+		for _, col := range cols {
+			conj := c.colOf[cube.AxisMoves[col].Conjugate(s)]
+			if conj != col {
+				if conj < col {
+					return false
+				}
+				break
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,108 @@
+package cosets
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/coord"
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// TestHSteps: the prepass's axis moves of H are A's ten in HTM, A's ten and
+// the five slice turns in H in STM, and in QTM the four quarter turns of U
+// and D and the four half turns R2, L2, F2, B2 (costing 2); and every
+// step moves every position as the cubie model does, on a random sample.
+func TestHSteps(t *testing.T) {
+	a := []string{"U", "U2", "U'", "D", "D2", "D'", "R2", "L2", "F2", "B2"}
+	want := map[cube.Metric][]string{
+		cube.HTM: a,
+		cube.QTM: {"U", "U'", "D", "D'", "R2", "L2", "F2", "B2"},
+		cube.STM: append([]string{"U D'", "U2 D2", "U' D", "R2 L2", "F2 B2"}, a...),
+	}
+	rng := rand.New(rand.NewPCG(38, 2))
+	for _, m := range cube.Metrics {
+		table, err := sharedTables.CosetTable(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps := hStepsOf(NewCensus(table))
+		var names []string
+		for _, s := range steps {
+			names = append(names, s.move.String())
+			if (s.cost == 2) != (m == cube.QTM && s.move.Axis() != cube.AxisUD) {
+				t.Errorf("%v: %v costs %d", m, s.move, s.cost)
+			}
+		}
+		slices.Sort(names)
+		if w := slices.Sorted(slices.Values(want[m])); !slices.Equal(names, w) {
+			t.Errorf("%v: steps %q, want %q", m, names, w)
+		}
+		for _, s := range steps {
+			for range 200 {
+				x := At(rng.IntN(NCornerPerms), rng.IntN(nRows), rng.IntN(NMiddlePerms)) // a position of H
+				c := x.Cube()
+				for _, f := range s.move.FaceMoves() {
+					c.Move(&c, f)
+				}
+				y := CoordOf(&c)
+				if s.source[y.Corners] != uint16(x.Corners) || s.back[y.Edges/2] != uint16(x.Edges/2) || s.moveBits(1<<x.Middle) != 1<<y.Middle {
+					t.Fatalf("%v: %v takes %v to %v, the step's tables disagree", m, s.move, x, y)
+				}
+			}
+		}
+	}
+}
+
+// TestMetricSolverAgainstCensus: the bitmap solver's counts in each metric
+// are the census's (which TestCensusAgainstBFS checks against a
+// breadth-first search of cubes), on the trivial coset and a sample of
+// cosets near H, the trivial coset also searched from symmetric roots. (The search's filter of the positions left, which needs
+// a nearly full bitmap, is checked by the full runs: the HTM column of H
+// equal to the HTM solver's.)
+func TestMetricSolverAgainstCensus(t *testing.T) {
+	for _, tc := range []struct {
+		metric cube.Metric
+		depth  int
+	}{{cube.HTM, 5}, {cube.QTM, 7}, {cube.STM, 4}} {
+		t.Run(tc.metric.String(), func(t *testing.T) {
+			table, err := sharedTables.CosetTable(tc.metric)
+			if err != nil {
+				t.Fatal(err)
+			}
+			census := NewCensus(table)
+			counter := census.NewCounter()
+			solver := newMetricSolver(census, 2, NewBitmap)
+			rng := rand.New(rand.NewPCG(38, 3))
+			sample := []cube.Cube{cube.Solved}
+			for len(sample) < 12 { // a random position of H, then a short word
+				x := At(rng.IntN(NCornerPerms), rng.IntN(nRows), rng.IntN(NMiddlePerms))
+				c := x.Cube()
+				for _, e := range cube.RandomWord(rng, 1+rng.IntN(3)) {
+					if e.Cost(tc.metric) <= 2 {
+						c = cube.Times(c, e.Cube())
+					}
+				}
+				sample = append(sample, c)
+			}
+			sample = append(sample, cube.Solved) // searched from symmetric roots
+			for i, r := range sample {
+				if i == len(sample)-1 {
+					solver.symmetricFrom = 0
+				}
+				got, err := solver.Levels(context.Background(), r, tc.depth, tc.depth, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := counter.Count(coord.CosetOf(&r), tc.depth)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(got.Positions, want) {
+					t.Fatalf("coset %v: bitmap %v, census %v", coord.CosetOf(&r), got.Positions, want)
+				}
+			}
+		})
+	}
+}
