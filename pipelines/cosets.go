@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/cubecensus/cubecensus/coord"
@@ -27,7 +28,7 @@ var subgroupStage = Stage{
 	Name:   "subgroup",
 	Doc:    "Kociemba's subgroup H = <U, D, R2, L2, F2, B2>: its positions at each distance in moves of A and of S (seed 001, Table 1), and its cosets' distances from it in HTM, QTM and STM",
 	Tables: []string{"h_distance", "coset_distance"},
-	Check:  func(env *Env) error { return checkBitmap(env, "subgroup") },
+	Check:  checkSubgroup,
 	Run:    runSubgroup,
 }
 
@@ -51,6 +52,9 @@ var (
 	DefaultCosetSearchDepth MoveCount = 15
 	DefaultBound            MoveCount = 20
 	DefaultHSearchDepth     MoveCount = 17
+	// DefaultHMetricDepth: H searched in QTM and STM to the depths that
+	// take a minute or two each (the full run's are in docs/cosets.md).
+	DefaultHMetricDepth = MetricDepths{cube.QTM: 12, cube.STM: 9}
 )
 
 // searchBelow stops a coset's search once it has found 1% of its
@@ -63,6 +67,25 @@ const searchBelow = cosets.HSize / 100
 func checkBitmap(env *Env, stage string) error {
 	if need := uint64(cosets.BitmapBytes() + coord.CosetMovesBytes + cosets.MeetBytes); env.MemBudget < need {
 		return fmt.Errorf("%w: --mem-budget %s: the %s stage keeps a bitmap of H (with the spare pages its passes hold), the coset move table and, for its last searches, the positions a few moves from those left, %s", ErrTooBig, FormatBytes(env.MemBudget), stage, FormatBytes(need))
+	}
+	return nil
+}
+
+// checkSubgroup refuses an HTM depth for --h-metric-search-depth (HTM's
+// column is --h-search-depth's) and a budget that cannot hold the bitmaps
+// of H's search in QTM or STM.
+func checkSubgroup(env *Env) error {
+	if err := checkBitmap(env, "subgroup"); err != nil {
+		return err
+	}
+	depths := env.Options.HMetricDepth
+	if depths[cube.HTM] > 0 {
+		return fmt.Errorf("%w: --h-metric-search-depth %v: HTM's column is searched to --h-search-depth; give QTM and STM", ErrOption, &depths)
+	}
+	for _, m := range []cube.Metric{cube.QTM, cube.STM} {
+		if need := uint64(cosets.MetricSolverBytes(m)); depths[m] > 0 && env.MemBudget < need {
+			return fmt.Errorf("%w: --mem-budget %s: the subgroup stage's search of H in %v keeps the bitmaps of the depths its prepass reads and writes, %s", ErrTooBig, FormatBytes(env.MemBudget), m, FormatBytes(need))
+		}
 	}
 	return nil
 }
@@ -176,11 +199,23 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmap, cs *cosets.Coset
 	if total := sum(inS.Positions); total != cosets.HSize || inS.Left != 0 {
 		return nil, fmt.Errorf("self-check failed: the coset solver found %d positions of H, not %d", total, int64(cosets.HSize))
 	}
+	var inMetric [cube.NMetrics]hInMetric
+	for _, m := range []cube.Metric{cube.QTM, cube.STM} {
+		if depth := env.Options.HMetricDepth[m]; depth > 0 {
+			if inMetric[m], err = searchHInMetric(ctx, env, m, depth, params); err != nil {
+				return nil, err
+			}
+		}
+	}
 	t := tables.NewTable("h_distance",
 		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved cube"},
 		tables.Column{Name: "moves_in_s", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in face turns (S: all 18), exact; null beyond s_exact_to in the provenance: the depth searched (h_search_depth), or one more where that is the greatest distance in moves of A"},
 		tables.Column{Name: "within_in_s_at_least", Kind: tables.Int64, Doc: "positions of H within that distance in face turns: exact to the depth searched, beyond it those the searched positions reach by moves of A (a lower bound)"},
 		tables.Column{Name: "moves_in_a", Kind: tables.Int64, Doc: "positions of H at that distance in moves of A (U, D in all powers; R2, L2, F2, B2), exact"},
+		tables.Column{Name: "moves_in_qtm", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in quarter turns (all 12; a half turn costs 2), exact; null beyond qtm_exact_to in the provenance, or where not computed"},
+		tables.Column{Name: "within_in_qtm_at_least", Kind: tables.Int64, Nullable: true, Doc: "positions of H within that distance in quarter turns: exact to qtm_exact_to, beyond it those the prepasses reach from there (a lower bound); null where not computed"},
+		tables.Column{Name: "moves_in_stm", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in slice turns (all 27, relative to the centers), exact; null beyond stm_exact_to in the provenance, or where not computed"},
+		tables.Column{Name: "within_in_stm_at_least", Kind: tables.Int64, Nullable: true, Doc: "positions of H within that distance in slice turns: exact to stm_exact_to, beyond it those the prepasses reach from there (a lower bound); null where not computed"},
 	)
 	// Every position of H is within len(inA)-1 moves of A, so when the
 	// search reached the depth before, the positions it left are exactly
@@ -190,7 +225,8 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmap, cs *cosets.Coset
 		exactTo++
 	}
 	var within int64
-	for d := range max(len(inA), len(inS.Positions)) {
+	rows := max(len(inA), len(inS.Positions), len(inMetric[cube.QTM].levels), len(inMetric[cube.STM].levels))
+	for d := range rows {
 		var s any
 		if d <= exactTo {
 			s = inS.Positions[d]
@@ -202,7 +238,9 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmap, cs *cosets.Coset
 		if d < len(inA) {
 			a = inA[d]
 		}
-		t.Append(int64(d), s, within, a)
+		qtm, qtmWithin := inMetric[cube.QTM].at(d)
+		stm, stmWithin := inMetric[cube.STM].at(d)
+		t.Append(int64(d), s, within, a, qtm, qtmWithin, stm, stmWithin)
 	}
 	params["positions"] = strconv.FormatInt(cosets.HSize, 10)
 	params["method"] = "moves in A: breadth-first search over bitmaps of H, one prepass a level; moves in S: the coset solver on H (a level: prepass, inverses, search of the sequences beginning and ending outside A, from 12 on from symmetric roots and closed under the 16 symmetries, met in the middle where its prepass left a few thousand positions or fewer), then prepasses and inverses alone"
@@ -213,6 +251,77 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmap, cs *cosets.Coset
 	}
 	return t, nil
 }
+
+// hInMetric is H's search in QTM or STM: the positions each depth found
+// first, exact through exactTo; zero levels where not computed.
+type hInMetric struct {
+	levels  []int64
+	exactTo int
+}
+
+// at returns the table's cells at depth d: the positions at that distance
+// (nil where not exact) and within it (a lower bound beyond exactTo; nil
+// where not computed).
+func (h hInMetric) at(d int) (at, within any) {
+	if len(h.levels) == 0 {
+		return nil, nil
+	}
+	within = sum(h.levels[:min(d+1, len(h.levels))])
+	if d <= h.exactTo {
+		at = int64(0)
+		if d < len(h.levels) {
+			at = h.levels[d]
+		}
+	}
+	return at, within
+}
+
+// searchHInMetric counts H's positions by distance in metric m with the
+// bitmap solver (cosets.MetricSolver): exact through depth, then prepasses
+// alone until every position is reached. Its provenance goes into params.
+func searchHInMetric(ctx context.Context, env *Env, m cube.Metric, depth int, params map[string]string) (hInMetric, error) {
+	tbl, err := coord.Load(coord.Config{Workers: env.Workers})
+	if err != nil {
+		return hInMetric{}, err
+	}
+	table, err := tbl.CosetTable(m)
+	if err != nil {
+		return hInMetric{}, err
+	}
+	solver := cosets.NewMetricSolver(cosets.NewCensus(table), env.Workers)
+	bar := env.Progress(fmt.Sprintf("positions of H reached in %v (exact to depth %d)", m, depth), cosets.HSize)
+	var reported int64
+	lv, err := solver.Levels(ctx, cube.Solved, depth, maxHDepth, func(lv cosets.CosetLevels) {
+		found := sum(lv.Positions)
+		bar.Add(found - reported)
+		reported = found
+	})
+	if err != nil {
+		return hInMetric{}, err
+	}
+	bar.Finish()
+	if total := sum(lv.Positions); total != cosets.HSize {
+		return hInMetric{}, fmt.Errorf("self-check failed: H's search in %v reached %d positions within %d, not %d", m, total, maxHDepth, int64(cosets.HSize))
+	}
+	// The positions the prepass after the last search reached were all
+	// that were left: all exactly that far.
+	exactTo := min(depth, len(lv.Positions)-1)
+	if len(lv.Positions)-1 == depth+1 {
+		exactTo++
+	}
+	name := strings.ToLower(m.String())
+	params[name+"_search_depth"] = strconv.Itoa(depth)
+	params[name+"_exact_to"] = strconv.Itoa(exactTo)
+	params[name+"_method"] = "the bitmap coset solver in the metric on H itself (a level: the prepass by the metric's moves in H, inverses, the search of the words of axis moves of the level's cost beginning and ending outside H, from symmetric roots once H has 1e8 positions), then prepasses and inverses alone"
+	for d := range lv.Positions {
+		params[fmt.Sprintf("%s.depth%02d", name, d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", lv.Probes[d], lv.PrepassSeconds[d], lv.SearchSeconds[d])
+	}
+	return hInMetric{levels: lv.Positions, exactTo: exactTo}, nil
+}
+
+// maxHDepth bounds the depths of H's search in QTM: every position of H is
+// within 18 moves of A, a half turn 2 quarter turns.
+const maxHDepth = 36
 
 // sum adds up counts.
 func sum(counts []int64) int64 {

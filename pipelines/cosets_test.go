@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/coord"
+	"github.com/cubecensus/cubecensus/cosets"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
 	"github.com/cubecensus/cubecensus/tables"
@@ -29,13 +30,19 @@ func TestCommittedHDistance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tab.Rows) != len(seed001TableOneA) {
+	if len(tab.Rows) < len(seed001TableOneA) {
 		t.Fatalf("%d depths, seed 001 has %d", len(tab.Rows), len(seed001TableOneA))
 	}
 	var total, withinA, withinS int64
 	exact := -1
 	for d, row := range tab.Rows {
 		depth, n := row[tab.Index("depth")].(int64), row[tab.Index("moves_in_a")].(int64)
+		if d >= len(seed001TableOneA) { // the QTM column's depths
+			if s := row[tab.Index("moves_in_s")]; depth != int64(d) || n != 0 || s != nil && s != int64(0) {
+				t.Errorf("row %d: depth %d, %d positions in moves of A, %v in S; every one is within %d", d, depth, n, s, len(seed001TableOneA)-1)
+			}
+			continue
+		}
 		if depth != int64(d) || n != seed001TableOneA[d] {
 			t.Errorf("row %d: depth %d, %d positions; seed 001: depth %d, %d", d, depth, n, d, seed001TableOneA[d])
 		}
@@ -64,6 +71,76 @@ func TestCommittedHDistance(t *testing.T) {
 	if searched, _ := strconv.Atoi(prov.Params["h_search_depth"]); exact != len(seed001TableOneS)-1 || prov.Params["s_exact_to"] != strconv.Itoa(exact) || searched != exact-1 {
 		t.Errorf("moves in S exact to depth %d (provenance: exact to %q, searched to %q), want all %d depths", exact, prov.Params["s_exact_to"], prov.Params["h_search_depth"], len(seed001TableOneS))
 	}
+}
+
+// TestCommittedHInMetrics checks the committed h_distance table's QTM and
+// STM columns: their first depths equal a breadth-first search of cubes
+// over all the metric's moves, counting those in H; where exact, they add
+// up to |H| and the within column is their running sum; beyond, the within
+// column is a lower bound that grows to |H|, never below the running sum.
+func TestCommittedHInMetrics(t *testing.T) {
+	tab, prov, err := tables.Read(committed.Path(t, "h_distance"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		metric cube.Metric
+		bfs    int
+	}{{cube.QTM, 6}, {cube.STM, 4}} {
+		name := strings.ToLower(tc.metric.String())
+		exactTo, err := strconv.Atoi(prov.Params[name+"_exact_to"])
+		if err != nil {
+			t.Fatalf("%v: provenance %s_exact_to %q", tc.metric, name, prov.Params[name+"_exact_to"])
+		}
+		want := hByDistance(tc.metric, tc.bfs)
+		var running, within int64
+		for d, row := range tab.Rows {
+			n, known := row[tab.Index("moves_in_"+name)].(int64)
+			if known != (d <= exactTo) {
+				t.Fatalf("%v depth %d: %v positions, exact to %d", tc.metric, d, row[tab.Index("moves_in_"+name)], exactTo)
+			}
+			if d < len(want) && n != want[d] {
+				t.Errorf("%v depth %d: %d positions of H, a breadth-first search of cubes %d", tc.metric, d, n, want[d])
+			}
+			running += n
+			w := row[tab.Index("within_in_"+name+"_at_least")].(int64)
+			if w < within || w < running || known && w != running {
+				t.Errorf("%v depth %d: at least %d within, after %d (exact %d)", tc.metric, d, w, within, running)
+			}
+			within = w
+		}
+		if within != cosets.HSize || exactTo == len(tab.Rows)-1 && running != cosets.HSize {
+			t.Errorf("%v: %d positions reached, %d exact; |H| = %d", tc.metric, within, running, int64(cosets.HSize))
+		}
+	}
+}
+
+// hByDistance counts the positions of H at each distance through depth in
+// metric m, by a breadth-first search of cubes over all the metric's moves
+// (the slice turns as cube.CubeOf gives them, relative to the centers).
+func hByDistance(m cube.Metric, depth int) []int64 {
+	set := cube.MoveSetOf(m)
+	seen := map[cube.Cube]bool{cube.Solved: true}
+	levels := [][]cube.Cube{{cube.Solved}}
+	counts := []int64{1}
+	for d := 1; d <= depth; d++ {
+		levels = append(levels, nil)
+		counts = append(counts, 0)
+		for _, mv := range set.Moves {
+			if c := set.Cost(mv); c <= d {
+				for _, q := range levels[d-c] {
+					if x := cube.Times(q, cube.CubeOf(mv)); !seen[x] {
+						seen[x] = true
+						levels[d] = append(levels[d], x)
+						if cosets.InH(&x) {
+							counts[d]++
+						}
+					}
+				}
+			}
+		}
+	}
+	return counts
 }
 
 // The cosets stage refuses a budget below its bitmap and move table, naming
@@ -191,4 +268,26 @@ func searchDepthOf(t *testing.T, list *tables.Table, i int64) int64 {
 	}
 	t.Fatalf("coset %d has levels but no row", i)
 	return 0
+}
+
+// The subgroup stage refuses an HTM depth for H's other metrics (HTM's
+// column has its own flag) and a budget below QTM's three bitmaps.
+func TestSubgroupCheck(t *testing.T) {
+	env := &Env{MemBudget: 24 << 30, Options: NewOptions()}
+	if err := checkSubgroup(env); err != nil {
+		t.Fatal(err)
+	}
+	env.Options.HMetricDepth[cube.HTM] = 5
+	if err := checkSubgroup(env); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "--h-metric-search-depth HTM=5") {
+		t.Fatalf("an HTM depth: %v", err)
+	}
+	env.Options.HMetricDepth[cube.HTM] = 0
+	env.MemBudget = 6 << 30
+	if err := checkSubgroup(env); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "in QTM") {
+		t.Fatalf("a 6 GiB budget for QTM's three bitmaps: %v", err)
+	}
+	env.Options.HMetricDepth[cube.QTM] = 0
+	if err := checkSubgroup(env); err != nil {
+		t.Fatalf("STM's two bitmaps in 6 GiB: %v", err)
+	}
 }

@@ -69,6 +69,8 @@ var published = map[string]tableRules{
 	"h_distance": {key: []string{"depth"}, sums: []sumRule{
 		{column: "moves_in_s", total: int64(cosets.HSize)},
 		{column: "moves_in_a", total: int64(cosets.HSize)},
+		{column: "moves_in_qtm", total: int64(cosets.HSize)},
+		{column: "moves_in_stm", total: int64(cosets.HSize)},
 	}},
 	"coset_distance":      {key: []string{"metric", "depth"}, sums: []sumRule{{column: "cosets", by: []string{"metric"}, total: int64(coord.NCosets)}}},
 	"cosets":              {key: []string{"coset"}},

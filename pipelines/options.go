@@ -39,7 +39,8 @@ type Options struct {
 	Cosets            CosetRange   // cosets: the classes of cosets to solve
 	CosetSearchDepth  MoveCount    // cosets: the depth each coset is searched to
 	Bound             MoveCount    // cosets: the bound to prove (0: count exactly to the search depth)
-	HSearchDepth      MoveCount    // cosets: the depth H (the trivial coset) is searched to for Table 1's S column
+	HSearchDepth      MoveCount    // subgroup: the depth H (the trivial coset) is searched to for Table 1's S column
+	HMetricDepth      MetricDepths // subgroup: the depth H is searched to in QTM and STM with all the metric's moves (0: not computed)
 	CensusDepth       MetricDepths // census: the depth counted in each metric (0: not counted)
 	CensusBlocks      BlockRange   // census: the blocks of classes of cosets to count
 	CensusBlocksFrom  Folder       // census: the folder of merged shard tables whose blocks are counted already ("": none)
@@ -63,6 +64,7 @@ func NewOptions() *Options {
 		CosetSearchDepth:  DefaultCosetSearchDepth,
 		Bound:             DefaultBound,
 		HSearchDepth:      DefaultHSearchDepth,
+		HMetricDepth:      DefaultHMetricDepth,
 		CensusDepth:       DefaultCensusDepth,
 		CensusBlocks:      BlockRange{First: 0, Count: censusBlocks},
 		CensusPilotSample: 200,
@@ -110,6 +112,7 @@ func (o *Options) List() []Option {
 		{"census", "census-pilot", "time a random sample of classes at each depth after --census-depth to this one, for the cost of a full run (census_cost): one number for all or per metric (HTM=11,QTM=13,STM=11; 0: none)", &o.CensusPilot},
 		{"census", "census-pilot-sample", "classes of cosets the pilot samples (the same on every machine)", &o.CensusPilotSample},
 		{"census", "census-blocks-from", "take the blocks counted in this folder's census_blocks (merged shards, or an earlier run such as results) for each metric counted to this run's depth, and count only the others", &o.CensusBlocksFrom},
+		{"subgroup", "h-metric-search-depth", "depth to which H is searched in QTM and STM with all the metric's moves (columns moves_in_qtm, moves_in_stm), exact to there, then prepasses alone until every position is reached (lower bounds); per metric, QTM=N,STM=N (0: not computed)", &o.HMetricDepth},
 		{"subgroup", "h-search-depth", "depth to which H itself is searched for Table 1's 'moves in S' column, exact to there, and at 18 too when 17 (to 16 about 4 minutes, to 17 about 10)", &o.HSearchDepth},
 	}
 }
