@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/cubecensus/cubecensus/coord"
@@ -28,10 +27,13 @@ import (
 // F2 B2); in QTM the half turns R2, L2, F2 and B2 cost 2, so a QTM prepass
 // reads the bitmap of depth L-2 as well as that of L-1.
 //
-// The prepass writes its result into a bitmap of its own (not in place as
-// the HTM solver's does, rewrite.go): the bitmaps take two (three in QTM)
-// times BitmapBytes, which a 24 GB machine holds, and the pass stays a
-// page's rows computed from the pages one move before it.
+// The solver keeps two bitmaps, those of depths L-1 and L-2, and writes
+// depth L's prepass over the second, in place (rewrite.go): a target page
+// reads the first bitmap's pages and, in QTM, the second's old pages one
+// half turn away, which retire once every target that reads them is done
+// (the pages orbit by orbit under the half turns, a few dozen held apart
+// at most). In HTM and STM no step reads the second bitmap, and the pass
+// overwrites it page by page. Both take 2 BitmapBytes, 5.3 GiB.
 
 // hStep is an axis move of H as a prepass applies it to the rows of a
 // bitmap (bitmap.go's layout): target page p's rows come from page
@@ -131,27 +133,19 @@ func hStepsOf(c *Census) []*hStep {
 	return steps
 }
 
-// MetricSolverBytes is the memory of a MetricSolver in the metric: the
-// bitmaps of the depths a prepass reads and the one it writes.
-func MetricSolverBytes(m cube.Metric) int {
-	return metricBitmaps(m) * BitmapBytes()
-}
-
-// metricBitmaps is the bitmaps a solver in metric m keeps: those of the
-// depths its prepass reads (its steps' greatest cost) and one to write.
-func metricBitmaps(m cube.Metric) int {
-	if m == cube.QTM {
-		return 3
-	}
-	return 2
-}
+// MetricSolverBytes is the memory of a MetricSolver: its two bitmaps.
+func MetricSolverBytes() int { return 2 * BitmapBytes() }
 
 // MetricSolver counts the positions of cosets by distance in the metric
 // of its census, with dense bitmaps.
 type MetricSolver struct {
-	census  *Census
-	steps   []*hStep
-	bms     []*Bitmap // bms[k] holds the positions within d-k after depth d; the last is written next
+	census *Census
+	steps  []*hStep
+	// plan is the prepass's order of pages (newMetricPlan).
+	plan *passPlan
+	// bms[0] holds the positions within d after depth d, bms[1] those
+	// within d-1 until the next prepass rewrites it.
+	bms     [2]*Bitmap
 	workers int
 	// symmetricFrom is metricSymmetricFrom, but in tests.
 	symmetricFrom int64
@@ -166,16 +160,56 @@ func NewMetricSolver(census *Census, workers int) *MetricSolver {
 // newMetricSolver returns a solver with the bitmaps newBitmap makes (the
 // tests' allocate their pages as they are written).
 func newMetricSolver(census *Census, workers int, newBitmap func() *Bitmap) *MetricSolver {
-	s := &MetricSolver{census: census, steps: hStepsOf(census), workers: workers, symmetricFrom: metricSymmetricFrom}
-	for range metricBitmaps(census.table.Metric()) {
-		s.bms = append(s.bms, newBitmap())
+	steps := hStepsOf(census)
+	s := &MetricSolver{census: census, steps: steps, plan: newMetricPlan(steps), workers: workers, symmetricFrom: metricSymmetricFrom}
+	s.bms[0], s.bms[1] = newBitmap(), newBitmap()
+	return s
+}
+
+// newMetricPlan plans the prepass's rewrite of the bitmap of depth L-2 into
+// depth L: a target page reads its own old page and those one step of
+// cost 2 before it, so the pages go orbit by orbit under those steps (the
+// half turns' orbits of the corners' permutations), each orbit's old
+// pages retiring when it is done.
+func newMetricPlan(steps []*hStep) *passPlan {
+	sources := func(p int) []int {
+		out := []int{p}
+		for _, st := range steps {
+			switch st.cost {
+			case 1:
+			case 2:
+				out = append(out, int(st.source[p]))
+			default:
+				panic(fmt.Sprintf("cosets: %v costs %d: a prepass reads two depths back at most", st.move, st.cost))
+			}
+		}
+		return out
 	}
-	for _, st := range s.steps {
-		if st.cost >= len(s.bms) {
-			panic(fmt.Sprintf("cosets: %v costs %d, more than the solver's bitmaps hold", st.move, st.cost))
+	seen := make([]bool, NCornerPerms)
+	var order []uint16
+	for p := range NCornerPerms {
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		orbit := []int{p}
+		for i := 0; i < len(orbit); i++ {
+			for _, q := range sources(orbit[i]) {
+				if !seen[q] {
+					seen[q] = true
+					orbit = append(orbit, q)
+				}
+			}
+		}
+		for _, q := range orbit {
+			order = append(order, uint16(q))
 		}
 	}
-	return s
+	plan := newPassPlan(order, sources)
+	if plan.spare > extendPlan.spare {
+		panic("cosets: a metric's prepass holds more pages apart than the bitmap's pool has")
+	}
+	return plan
 }
 
 // Levels counts the positions of the coset of r at each distance from
@@ -185,9 +219,8 @@ func newMetricSolver(census *Census, workers int, newBitmap func() *Bitmap) *Met
 // on those within it). progress, if not nil, is called after each depth
 // with the levels so far.
 func (s *MetricSolver) Levels(ctx context.Context, r cube.Cube, searchDepth, maxDepth int, progress func(CosetLevels)) (CosetLevels, error) {
-	for _, bm := range s.bms {
-		bm.reset(s.workers)
-	}
+	s.bms[0].reset(s.workers)
+	s.bms[1].reset(s.workers)
 	var lv CosetLevels
 	x := coord.CosetOf(&r)
 	dist := s.census.table.Distance(x)
@@ -230,59 +263,49 @@ func (s *MetricSolver) Levels(ctx context.Context, r cube.Cube, searchDepth, max
 	return lv, nil
 }
 
-// prepass writes into the last bitmap the positions of the first
-// extended by the steps, each from the bitmap of its cost's depth, makes
-// it the first, and returns the positions in it.
+// prepass rewrites bms[1] into the positions of bms[0] extended by the
+// steps, each from the bitmap of its cost's depth, makes it bms[0], and
+// returns the positions in it.
 func (s *MetricSolver) prepass() int64 {
-	k := len(s.bms) - 1
-	dst, cur := s.bms[k], s.bms[0]
-	var total atomic.Int64
-	parallel.For(NCornerPerms, s.workers, func(int) func(int) {
-		acc := new([nRows]uint32)
-		return func(tp int) {
-			if n := s.extendPage(dst, cur, tp, acc); n > 0 {
-				total.Add(n)
-			}
-		}
+	cur, back := s.bms[0], s.bms[1]
+	n := back.rewrite(s.plan, s.workers, func() func(int, *[nRows]uint32) bool {
+		return func(tp int, acc *[nRows]uint32) bool { return s.extendPage(cur, back, tp, acc) }
 	})
-	copy(s.bms[1:], s.bms[:k])
-	s.bms[0] = dst
-	return total.Load()
+	s.bms[0], s.bms[1] = back, cur
+	return n
 }
 
-// extendPage computes page tp of dst, page tp of cur and the rows the
-// steps bring from their sources (bms[cost-1]), and returns its
-// positions; an empty page goes back to dst's pool.
-func (s *MetricSolver) extendPage(dst, cur *Bitmap, tp int, acc *[nRows]uint32) int64 {
+// extendPage leaves in acc page tp of the next depth: page tp of cur and
+// the rows the steps bring from their sources (cur's, or back's old pages
+// for a step of cost 2), and reports whether it holds any position.
+func (s *MetricSolver) extendPage(cur, back *Bitmap, tp int, acc *[nRows]uint32) bool {
+	from := func(st *hStep) *Bitmap {
+		if st.cost == 2 {
+			return back
+		}
+		return cur
+	}
 	any := cur.used(tp)
 	for _, st := range s.steps {
-		any = any || s.bms[st.cost-1].used(int(st.source[tp]))
+		any = any || from(st).used(int(st.source[tp]))
 	}
 	if !any {
-		if page := dst.pages[tp]; page != nil {
-			dst.pool.put(page, false)
-			dst.pages[tp] = nil
-		}
-		return 0
+		return false
 	}
 	loadPage(acc, cur.page(tp))
 	for _, st := range s.steps {
-		src := s.bms[st.cost-1]
-		sp := int(st.source[tp])
+		src, sp := from(st), int(st.source[tp])
 		if !src.used(sp) {
 			continue
 		}
-		from := pageStart(src.pages[sp])
+		page := pageStart(src.page(sp))
 		for t, v := range acc {
 			if v != rowMask {
-				acc[t] = v | st.moveBits(loadRow(from, st.back[t]))
+				acc[t] = v | st.moveBits(loadRow(page, st.back[t]))
 			}
 		}
 	}
-	if dst.pages[tp] == nil {
-		dst.pages[tp] = dst.pool.get()
-	}
-	return storeRows(dst.pages[tp], acc)
+	return true
 }
 
 // search marks in bms[0] the positions of the words of cost exactly d from

@@ -3,6 +3,7 @@ package pipelines
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -73,7 +74,7 @@ func checkBitmap(env *Env, stage string) error {
 
 // checkSubgroup refuses an HTM depth for --h-metric-search-depth (HTM's
 // column is --h-search-depth's) and a budget that cannot hold the bitmaps
-// of H's search in QTM or STM.
+// of H's search in QTM or STM (Table 1's bitmap is given back first).
 func checkSubgroup(env *Env) error {
 	if err := checkBitmap(env, "subgroup"); err != nil {
 		return err
@@ -83,8 +84,8 @@ func checkSubgroup(env *Env) error {
 		return fmt.Errorf("%w: --h-metric-search-depth %v: HTM's column is searched to --h-search-depth; give QTM and STM", ErrOption, &depths)
 	}
 	for _, m := range []cube.Metric{cube.QTM, cube.STM} {
-		if need := uint64(cosets.MetricSolverBytes(m)); depths[m] > 0 && env.MemBudget < need {
-			return fmt.Errorf("%w: --mem-budget %s: the subgroup stage's search of H in %v keeps the bitmaps of the depths its prepass reads and writes, %s", ErrTooBig, FormatBytes(env.MemBudget), m, FormatBytes(need))
+		if need := uint64(cosets.MetricSolverBytes() + coord.CosetMovesBytes); depths[m] > 0 && env.MemBudget < need {
+			return fmt.Errorf("%w: --mem-budget %s: the subgroup stage's search of H in %v keeps two bitmaps of H, beside the coset move table Table 1 loaded, %s", ErrTooBig, FormatBytes(env.MemBudget), m, FormatBytes(need))
 		}
 	}
 	return nil
@@ -123,21 +124,31 @@ func cosetSolverOf(env *Env) (*solver.Solver, *coord.CosetTable, *coord.CosetMov
 }
 
 func runSubgroup(ctx context.Context, env *Env) (*Output, error) {
-	bm := cosets.NewDenseBitmap(env.Workers)
-	s, _, moves, err := cosetSolverOf(env)
+	tbl, err := coord.Load(coord.Config{Workers: env.Workers})
 	if err != nil {
 		return nil, err
 	}
 	params := map[string]string{}
-	h, err := tableOne(ctx, env, bm, cosets.NewCosetSolver(moves, nil, bm, env.Workers), params)
+	one, err := tableOne(ctx, env, tbl, params)
 	if err != nil {
 		return nil, err
 	}
-	dist, err := cosetDistances(env, s, params)
+	// Table 1's bitmap is garbage now: give its 2.6 GiB back before the
+	// searches in QTM and STM take 5.3.
+	debug.FreeOSMemory()
+	var inMetric [cube.NMetrics]hInMetric
+	for _, m := range []cube.Metric{cube.QTM, cube.STM} {
+		if depth := env.Options.HMetricDepth[m]; depth > 0 {
+			if inMetric[m], err = searchHInMetric(ctx, env, tbl, m, depth, params); err != nil {
+				return nil, err
+			}
+		}
+	}
+	dist, err := cosetDistances(env, tbl, params)
 	if err != nil {
 		return nil, err
 	}
-	return &Output{Tables: []*tables.Table{h, dist}, Params: params}, nil
+	return &Output{Tables: []*tables.Table{hDistanceTable(one, inMetric), dist}, Params: params}, nil
 }
 
 func runCosets(ctx context.Context, env *Env) (*Output, error) {
@@ -154,22 +165,41 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 	return &Output{Tables: []*tables.Table{list, levels}, Params: params}, nil
 }
 
+// tableOneColumns is Table 1 of seed 001 as computed: the positions of H
+// at each distance in moves of A, and in moves of S (exact through
+// sExactTo, beyond it those first reached by the prepasses).
+type tableOneColumns struct {
+	inA, inS []int64
+	sExactTo int
+}
+
 // tableOne computes Table 1 of seed 001: the positions of H at each
 // distance in moves of A (a breadth-first search of H) and in moves of S
 // (the coset solver on H itself: exact to --h-search-depth, beyond it the
-// positions its prepasses reach, a lower bound on those within each depth).
-func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmap, cs *cosets.CosetSolver, params map[string]string) (*tables.Table, error) {
+// positions its prepasses reach, a lower bound on those within each depth),
+// in a bitmap of its own.
+func tableOne(ctx context.Context, env *Env, tbl *coord.Tables, params map[string]string) (tableOneColumns, error) {
+	table, err := tbl.CosetTable(cube.HTM)
+	if err != nil {
+		return tableOneColumns{}, err
+	}
+	moves, err := table.Moves()
+	if err != nil {
+		return tableOneColumns{}, err
+	}
+	bm := cosets.NewDenseBitmap(env.Workers)
+	cs := cosets.NewCosetSolver(moves, nil, bm, env.Workers)
 	bar := env.Progress("positions of H reached in moves of A", cosets.HSize)
 	bar.Add(1) // the solved cube
 	inA, err := cosets.DistancesInA(ctx, bm, 0, env.Workers, func(levels []int64) {
 		bar.Add(levels[len(levels)-1])
 	})
 	if err != nil {
-		return nil, err
+		return tableOneColumns{}, err
 	}
 	bar.Finish()
 	if total := sum(inA); total != cosets.HSize {
-		return nil, fmt.Errorf("self-check failed: the search of H reached %d positions, not %d", total, int64(cosets.HSize))
+		return tableOneColumns{}, fmt.Errorf("self-check failed: the search of H reached %d positions, not %d", total, int64(cosets.HSize))
 	}
 	depth := int(env.Options.HSearchDepth)
 	bar = env.Progress(fmt.Sprintf("positions of H reached in moves of S (exact to depth %d)", depth), cosets.HSize)
@@ -193,20 +223,33 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmap, cs *cosets.Coset
 		}
 	}})
 	if err != nil {
-		return nil, err
+		return tableOneColumns{}, err
 	}
 	bar.Finish()
 	if total := sum(inS.Positions); total != cosets.HSize || inS.Left != 0 {
-		return nil, fmt.Errorf("self-check failed: the coset solver found %d positions of H, not %d", total, int64(cosets.HSize))
+		return tableOneColumns{}, fmt.Errorf("self-check failed: the coset solver found %d positions of H, not %d", total, int64(cosets.HSize))
 	}
-	var inMetric [cube.NMetrics]hInMetric
-	for _, m := range []cube.Metric{cube.QTM, cube.STM} {
-		if depth := env.Options.HMetricDepth[m]; depth > 0 {
-			if inMetric[m], err = searchHInMetric(ctx, env, m, depth, params); err != nil {
-				return nil, err
-			}
-		}
+	// Every position of H is within len(inA)-1 moves of A, so when the
+	// search reached the depth before, the positions it left are exactly
+	// that far in moves of S too.
+	exactTo := inS.Searched
+	if exactTo == len(inA)-2 {
+		exactTo++
 	}
+	params["positions"] = strconv.FormatInt(cosets.HSize, 10)
+	params["method"] = "moves in A: breadth-first search over bitmaps of H, one prepass a level; moves in S: the coset solver on H (a level: prepass, inverses, search of the sequences beginning and ending outside A, from 12 on from symmetric roots and closed under the 16 symmetries, met in the middle where its prepass left a few thousand positions or fewer), then prepasses and inverses alone"
+	params["h_search_depth"] = strconv.Itoa(inS.Searched)
+	params["s_exact_to"] = strconv.Itoa(exactTo)
+	for d := range inS.Positions {
+		params[fmt.Sprintf("s.depth%02d", d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", inS.Probes[d], inS.PrepassSeconds[d], inS.SearchSeconds[d])
+	}
+	return tableOneColumns{inA: inA, inS: inS.Positions, sExactTo: exactTo}, nil
+}
+
+// hDistanceTable writes h_distance: Table 1's columns and H's in QTM and
+// STM.
+func hDistanceTable(one tableOneColumns, inMetric [cube.NMetrics]hInMetric) *tables.Table {
+	inA, inS, exactTo := one.inA, one.inS, one.sExactTo
 	t := tables.NewTable("h_distance",
 		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved cube"},
 		tables.Column{Name: "moves_in_s", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in face turns (S: all 18), exact; null beyond s_exact_to in the provenance: the depth searched (h_search_depth), or one more where that is the greatest distance in moves of A"},
@@ -217,22 +260,18 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmap, cs *cosets.Coset
 		tables.Column{Name: "moves_in_stm", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in slice turns (all 27, relative to the centers), exact; null beyond stm_exact_to in the provenance, or where not computed"},
 		tables.Column{Name: "within_in_stm_at_least", Kind: tables.Int64, Nullable: true, Doc: "positions of H within that distance in slice turns: exact to stm_exact_to, beyond it those the prepasses reach from there (a lower bound); null where not computed"},
 	)
-	// Every position of H is within len(inA)-1 moves of A, so when the
-	// search reached the depth before, the positions it left are exactly
-	// that far in moves of S too.
-	exactTo := inS.Searched
-	if exactTo == len(inA)-2 {
-		exactTo++
-	}
 	var within int64
-	rows := max(len(inA), len(inS.Positions), len(inMetric[cube.QTM].levels), len(inMetric[cube.STM].levels))
+	rows := max(len(inA), len(inS), len(inMetric[cube.QTM].levels), len(inMetric[cube.STM].levels))
 	for d := range rows {
 		var s any
-		if d <= exactTo {
-			s = inS.Positions[d]
+		switch {
+		case d <= exactTo:
+			s = inS[d]
+		case exactTo == len(inS)-1: // every position found
+			s = int64(0)
 		}
-		if d < len(inS.Positions) {
-			within += inS.Positions[d]
+		if d < len(inS) {
+			within += inS[d]
 		}
 		var a int64
 		if d < len(inA) {
@@ -242,14 +281,7 @@ func tableOne(ctx context.Context, env *Env, bm *cosets.Bitmap, cs *cosets.Coset
 		stm, stmWithin := inMetric[cube.STM].at(d)
 		t.Append(int64(d), s, within, a, qtm, qtmWithin, stm, stmWithin)
 	}
-	params["positions"] = strconv.FormatInt(cosets.HSize, 10)
-	params["method"] = "moves in A: breadth-first search over bitmaps of H, one prepass a level; moves in S: the coset solver on H (a level: prepass, inverses, search of the sequences beginning and ending outside A, from 12 on from symmetric roots and closed under the 16 symmetries, met in the middle where its prepass left a few thousand positions or fewer), then prepasses and inverses alone"
-	params["h_search_depth"] = strconv.Itoa(inS.Searched)
-	params["s_exact_to"] = strconv.Itoa(exactTo)
-	for d := range inS.Positions {
-		params[fmt.Sprintf("s.depth%02d", d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", inS.Probes[d], inS.PrepassSeconds[d], inS.SearchSeconds[d])
-	}
-	return t, nil
+	return t
 }
 
 // hInMetric is H's search in QTM or STM: the positions each depth found
@@ -267,11 +299,11 @@ func (h hInMetric) at(d int) (at, within any) {
 		return nil, nil
 	}
 	within = sum(h.levels[:min(d+1, len(h.levels))])
-	if d <= h.exactTo {
+	switch {
+	case d <= h.exactTo:
+		at = h.levels[d]
+	case h.exactTo == len(h.levels)-1: // every position found
 		at = int64(0)
-		if d < len(h.levels) {
-			at = h.levels[d]
-		}
 	}
 	return at, within
 }
@@ -279,11 +311,7 @@ func (h hInMetric) at(d int) (at, within any) {
 // searchHInMetric counts H's positions by distance in metric m with the
 // bitmap solver (cosets.MetricSolver): exact through depth, then prepasses
 // alone until every position is reached. Its provenance goes into params.
-func searchHInMetric(ctx context.Context, env *Env, m cube.Metric, depth int, params map[string]string) (hInMetric, error) {
-	tbl, err := coord.Load(coord.Config{Workers: env.Workers})
-	if err != nil {
-		return hInMetric{}, err
-	}
+func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Metric, depth int, params map[string]string) (hInMetric, error) {
 	table, err := tbl.CosetTable(m)
 	if err != nil {
 		return hInMetric{}, err
@@ -510,14 +538,14 @@ func solveCoset(ctx context.Context, cs *cosets.CosetSolver, r cube.Cube, plan c
 // cosetDistances counts the cosets of H at each distance from H in HTM,
 // QTM and STM, from the solver's phase-1 tables (exact), and records each
 // table's hash in params.
-func cosetDistances(env *Env, s *solver.Solver, params map[string]string) (*tables.Table, error) {
+func cosetDistances(env *Env, tbl *coord.Tables, params map[string]string) (*tables.Table, error) {
 	t := tables.NewTable("coset_distance",
 		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM (face turns), QTM (quarter turns) or STM (face and slice turns, relative to the centers)"},
 		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from H: the fewest moves taking the coset's positions into H"},
 		tables.Column{Name: "cosets", Kind: tables.Int64, Doc: "cosets of H at that distance, of all 2,217,093,120 (not reduced by symmetry)"},
 	)
 	for _, m := range cube.Metrics {
-		table, err := s.Tables.CosetTable(m)
+		table, err := tbl.CosetTable(m)
 		if err != nil {
 			return nil, err
 		}

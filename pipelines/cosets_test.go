@@ -271,7 +271,8 @@ func searchDepthOf(t *testing.T, list *tables.Table, i int64) int64 {
 }
 
 // The subgroup stage refuses an HTM depth for H's other metrics (HTM's
-// column has its own flag) and a budget below QTM's three bitmaps.
+// column has its own flag) and a budget below two bitmaps of H and the
+// coset move table.
 func TestSubgroupCheck(t *testing.T) {
 	env := &Env{MemBudget: 24 << 30, Options: NewOptions()}
 	if err := checkSubgroup(env); err != nil {
@@ -282,12 +283,12 @@ func TestSubgroupCheck(t *testing.T) {
 		t.Fatalf("an HTM depth: %v", err)
 	}
 	env.Options.HMetricDepth[cube.HTM] = 0
-	env.MemBudget = 6 << 30
+	env.MemBudget = 5 << 30
 	if err := checkSubgroup(env); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "in QTM") {
-		t.Fatalf("a 6 GiB budget for QTM's three bitmaps: %v", err)
+		t.Fatalf("a 5 GiB budget for two bitmaps of 2.6 GiB: %v", err)
 	}
-	env.Options.HMetricDepth[cube.QTM] = 0
+	env.MemBudget = 6 << 30
 	if err := checkSubgroup(env); err != nil {
-		t.Fatalf("STM's two bitmaps in 6 GiB: %v", err)
+		t.Fatalf("two bitmaps and the coset moves in 6 GiB: %v", err)
 	}
 }

@@ -81,7 +81,7 @@ func TestOptionValues(t *testing.T) {
 func TestCheckOptions(t *testing.T) {
 	canonical, _ := Lookup([]string{"canonical"})
 	all, _ := Lookup(nil)
-	env := testEnv(10 << 30) // the subgroup stage's search of H in QTM keeps three bitmaps, 8 GiB
+	env := testEnv(6 << 30)
 	if err := CheckOptions(canonical, env, []string{"upperface-metrics"}); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "--upperface-metrics is an option of the upperface stage") {
 		t.Errorf("an upperface option for canonical: %v", err)
 	}
