@@ -1,6 +1,7 @@
 package cosets
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 
@@ -31,6 +32,11 @@ import (
 // GB): a coset with more within the depth is refused (the trivial coset far
 // out, whose positions a bitmap holds better).
 const CensusMaxPositions = 120_000_000
+
+// ErrCensusTooMany is wrapped by CensusCounter.Count's error for a coset
+// with more positions within the depth than its set keeps: a MetricSolver
+// counts such a coset.
+var ErrCensusTooMany = errors.New("too many positions for the census's set")
 
 // censusStep is an axis move as the census makes it: its face turns, its
 // cost in the metric, whether it lies in H, and its column in the
@@ -78,10 +84,15 @@ type CensusCounter struct {
 	// mark, if not nil, takes the positions the search finds in place of
 	// the set (a bitmap's search, metric.go).
 	mark func(perm)
+	// MaxPositions is the most positions Count keeps for one coset:
+	// CensusMaxPositions unless set lower (the tests').
+	MaxPositions int
 }
 
 // NewCounter returns a counter of its own (its set and levels).
-func (c *Census) NewCounter() *CensusCounter { return &CensusCounter{Census: c} }
+func (c *Census) NewCounter() *CensusCounter {
+	return &CensusCounter{Census: c, MaxPositions: CensusMaxPositions}
+}
 
 // NewCensus returns the census in the metric of table, the cosets'
 // distances from H in that metric (a second or two to make).
@@ -141,8 +152,8 @@ func (c *Census) move(x coord.Coset, s *censusStep) coord.Coset {
 }
 
 // Count returns the number of positions of coset x at each distance 0 to
-// depth from solved, or an error if more than CensusMaxPositions lie
-// within depth.
+// depth from solved, or an error wrapping ErrCensusTooMany if more than
+// c.MaxPositions lie within depth.
 func (c *CensusCounter) Count(x coord.Coset, depth int) ([]int64, error) {
 	r := cosetCube(x)
 	c.set.reset()
@@ -172,8 +183,8 @@ func (c *CensusCounter) Count(x coord.Coset, depth int) ([]int64, error) {
 		}
 		c.levels[d] = level
 		counts[d] = int64(len(level))
-		if total += len(level); total > CensusMaxPositions {
-			return nil, fmt.Errorf("cosets: coset %v has more than %d positions within %d moves: too many for the census's set", x, CensusMaxPositions, d)
+		if total += len(level); total > c.MaxPositions {
+			return nil, fmt.Errorf("cosets: coset %v has more than %d positions within %d moves: %w", x, c.MaxPositions, d, ErrCensusTooMany)
 		}
 	}
 	return counts, nil

@@ -157,8 +157,14 @@ func NewMetricSolver(census *Census, workers int) *MetricSolver {
 	return newMetricSolver(census, workers, func() *Bitmap { return NewDenseBitmap(workers) })
 }
 
-// newMetricSolver returns a solver with the bitmaps newBitmap makes (the
-// tests' allocate their pages as they are written).
+// NewSmallMetricSolver returns a solver whose bitmaps allocate their pages
+// as they are first written, for cosets with few positions within the
+// depths counted (the tests').
+func NewSmallMetricSolver(census *Census, workers int) *MetricSolver {
+	return newMetricSolver(census, workers, NewBitmap)
+}
+
+// newMetricSolver returns a solver with the bitmaps newBitmap makes.
 func newMetricSolver(census *Census, workers int, newBitmap func() *Bitmap) *MetricSolver {
 	steps := hStepsOf(census)
 	s := &MetricSolver{census: census, steps: steps, plan: newMetricPlan(steps), workers: workers, symmetricFrom: metricSymmetricFrom}
@@ -210,6 +216,22 @@ func newMetricPlan(steps []*hStep) *passPlan {
 		panic("cosets: a metric's prepass holds more pages apart than the bitmap's pool has")
 	}
 	return plan
+}
+
+// Count returns the number of positions of coset x at each distance 0 to
+// depth from solved, and the search's probes.
+func (s *MetricSolver) Count(ctx context.Context, x coord.Coset, depth int) ([]int64, int64, error) {
+	lv, err := s.Levels(ctx, cosetCube(x), depth, depth, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	counts := make([]int64, depth+1)
+	copy(counts, lv.Positions)
+	var probes int64
+	for _, p := range lv.Probes {
+		probes += p
+	}
+	return counts, probes, nil
 }
 
 // Levels counts the positions of the coset of r at each distance from

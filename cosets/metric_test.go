@@ -73,7 +73,7 @@ func TestMetricSolverAgainstCensus(t *testing.T) {
 			}
 			census := NewCensus(table)
 			counter := census.NewCounter()
-			solver := newMetricSolver(census, 2, NewBitmap)
+			solver := NewSmallMetricSolver(census, 2)
 			rng := rand.New(rand.NewPCG(38, 3))
 			sample := []cube.Cube{cube.Solved}
 			for len(sample) < 12 { // a random position of H, then a short word

@@ -2,6 +2,7 @@ package pipelines
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -62,13 +63,17 @@ func checkCensus(env *Env) error {
 	if !counted {
 		return fmt.Errorf("%w: --census-depth %v: no metric to count (give one a depth above 0)", ErrOption, &o.CensusDepth)
 	}
-	// Each worker's set may hold cosets.CensusMaxPositions positions at 16
-	// bytes, beside the coset tables (70 MB each).
-	need := uint64(env.Workers)*cosets.CensusMaxPositions*16 + uint64(cube.NMetrics)*80<<20
-	if env.MemBudget < need {
+	if need := censusSetsBytes(env); env.MemBudget < need {
 		return fmt.Errorf("%w: --mem-budget %s: the census keeps, for each of %d workers, a set of up to %d positions of a coset, and the coset tables: %s", ErrTooBig, FormatBytes(env.MemBudget), env.Workers, cosets.CensusMaxPositions, FormatBytes(need))
 	}
 	return nil
+}
+
+// censusSetsBytes is the census's memory without its bitmaps: each
+// worker's set may hold cosets.CensusMaxPositions positions at 16 bytes,
+// beside the coset tables (70 MB each).
+func censusSetsBytes(env *Env) uint64 {
+	return uint64(env.Workers)*cosets.CensusMaxPositions*16 + uint64(cube.NMetrics)*80<<20
 }
 
 // censusBlockDone is one block's counts in one metric, as a checkpoint and
@@ -149,13 +154,14 @@ func runCensus(ctx context.Context, env *Env) (*Output, error) {
 		for w := range counters {
 			counters[w] = census.NewCounter()
 		}
+		dense := &denseCensus{census: census, env: env}
 		bar := env.Progress(fmt.Sprintf("census in %v to depth %d: blocks of %d classes", m, o.CensusDepth[m], censusBlockClasses), count)
 		for b := first; b < first+count; b++ {
 			if _, ok := done[censusKey(m.String(), b)]; ok {
 				bar.Add(1)
 				continue
 			}
-			d, err := censusBlock(ctx, env, table, classes, counters, b, o.CensusDepth[m])
+			d, err := censusBlock(ctx, env, table, classes, counters, dense, b, o.CensusDepth[m])
 			if err != nil {
 				return nil, err
 			}
@@ -257,17 +263,25 @@ func censusPilot(ctx context.Context, env *Env, tbl *coord.Tables, done map[stri
 func censusKey(metric string, block int64) string { return fmt.Sprintf("%s/%d", metric, block) }
 
 // censusBlock counts block b's classes on the workers, each with its own
-// counter, and adds their weighted counts up.
-func censusBlock(ctx context.Context, env *Env, table *coord.CosetTable, classes *coord.CosetClasses, counters []*cosets.CensusCounter, b int64, depth int) (censusBlockDone, error) {
+// counter, and adds their weighted counts up; a class with too many
+// positions for a counter's set is counted by dense's bitmaps after the
+// others.
+func censusBlock(ctx context.Context, env *Env, table *coord.CosetTable, classes *coord.CosetClasses, counters []*cosets.CensusCounter, dense *denseCensus, b int64, depth int) (censusBlockDone, error) {
 	start := time.Now()
 	lo := b * censusBlockClasses
 	hi := min(lo+censusBlockClasses, classes.Len())
 	var mu sync.Mutex
 	out := censusBlockDone{Block: b, Metric: table.Metric().String(), Positions: make([]int64, depth+1)}
 	var failed error
+	var tooMany []int64 // classes for dense
 	probesBefore := int64(0)
 	for _, c := range counters {
 		probesBefore += c.Probes
+	}
+	add := func(counts []int64, size int64) {
+		for d, n := range counts {
+			out.Positions[d] += size * n
+		}
 	}
 	chunks := int((hi - lo + censusChunk - 1) / censusChunk)
 	parallel.For(chunks, len(counters), func(w int) func(int) {
@@ -279,15 +293,20 @@ func censusBlock(ctx context.Context, env *Env, table *coord.CosetTable, classes
 			counts := make([]int64, depth+1)
 			var cosetsIn int64
 			var err error
+			var over []int64
 			for i := lo + int64(k)*censusChunk; i < min(lo+int64(k+1)*censusChunk, hi); i++ {
 				x, size := classes.Rep(i), int64(classes.Size(i))
 				cosetsIn += size
 				if table.Distance(x) > depth {
 					continue
 				}
-				var got []int64
-				if got, err = counter.Count(x, depth); err != nil {
-					err = fmt.Errorf("class %d: %w", i, err)
+				got, e := counter.Count(x, depth)
+				if errors.Is(e, cosets.ErrCensusTooMany) {
+					over = append(over, i)
+					continue
+				}
+				if e != nil {
+					err = fmt.Errorf("class %d: %w", i, e)
 					break
 				}
 				for d, n := range got {
@@ -299,10 +318,9 @@ func censusBlock(ctx context.Context, env *Env, table *coord.CosetTable, classes
 			if err != nil && failed == nil {
 				failed = err
 			}
-			for d, n := range counts {
-				out.Positions[d] += n
-			}
+			add(counts, 1)
 			out.Cosets += cosetsIn
+			tooMany = append(tooMany, over...)
 		}
 	})
 	if failed != nil {
@@ -315,8 +333,44 @@ func censusBlock(ctx context.Context, env *Env, table *coord.CosetTable, classes
 		out.Probes += c.Probes
 	}
 	out.Probes -= probesBefore
+	for _, i := range tooMany {
+		counts, probes, err := dense.count(ctx, classes.Rep(i), depth)
+		if err != nil {
+			return out, fmt.Errorf("class %d: %w", i, err)
+		}
+		add(counts, int64(classes.Size(i)))
+		out.Probes += probes
+	}
 	out.Seconds = time.Since(start).Seconds()
 	return out, nil
+}
+
+// denseCensus counts, in a MetricSolver's bitmaps, the cosets with too many
+// positions within the depth for a counter's set (the trivial coset from
+// STM 9 and HTM 10, and those next to it deeper). It allocates the solver
+// when first needed, if the budget holds it beside the counters' sets.
+type denseCensus struct {
+	census *cosets.Census
+	env    *Env
+	solver *cosets.MetricSolver
+	// newSolver, if not nil, makes the solver (the tests' small one).
+	newSolver func() *cosets.MetricSolver
+}
+
+// count returns coset x's positions at each distance through depth, and
+// the probes.
+func (c *denseCensus) count(ctx context.Context, x coord.Coset, depth int) ([]int64, int64, error) {
+	if c.solver == nil {
+		switch need := censusSetsBytes(c.env) + uint64(cosets.MetricSolverBytes()); {
+		case c.newSolver != nil:
+			c.solver = c.newSolver()
+		case c.env.MemBudget < need:
+			return nil, 0, fmt.Errorf("%w: --mem-budget %s: coset %v has more than %d positions within %d moves, which the census counts in two bitmaps of H beside its sets: %s", ErrTooBig, FormatBytes(c.env.MemBudget), x, cosets.CensusMaxPositions, depth, FormatBytes(need))
+		default:
+			c.solver = cosets.NewMetricSolver(c.census, c.env.Workers)
+		}
+	}
+	return c.solver.Count(ctx, x, depth)
 }
 
 // censusBlocksTable is census_blocks.arrow: a row per block, metric and

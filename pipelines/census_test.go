@@ -2,6 +2,7 @@ package pipelines
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"math/big"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cubecensus/cubecensus/coord"
+	"github.com/cubecensus/cubecensus/cosets"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
 	"github.com/cubecensus/cubecensus/tables"
@@ -282,6 +285,50 @@ func TestCommittedCensus(t *testing.T) {
 	for k, n := range done {
 		if sums[k] == nil || sums[k].Cmp(n) != 0 {
 			t.Errorf("%v: the blocks hold %v positions, the distribution %v", k, sums[k], n)
+		}
+	}
+}
+
+// TestCensusDense: a class with more positions than a counter's set keeps
+// is counted in a MetricSolver's bitmaps, and the block's counts are those
+// of the counters alone: block 0 (the trivial coset and those next to it)
+// in each metric, the sets capped at 100 positions, the counts and
+// cosets equal to the uncapped run's; without a solver that fits the
+// budget, the block fails naming --mem-budget.
+func TestCensusDense(t *testing.T) {
+	tbl, err := coord.Load(coord.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := testEnv(6 << 30)
+	for _, m := range cube.Metrics {
+		table, err := tbl.CosetTable(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		census, classes, depth := cosets.NewCensus(table), table.Classes(), censusTestDepth[m]
+		counters := func(max int) []*cosets.CensusCounter {
+			cs := []*cosets.CensusCounter{census.NewCounter(), census.NewCounter()}
+			for _, c := range cs {
+				c.MaxPositions = max
+			}
+			return cs
+		}
+		dense := &denseCensus{census: census, env: env, newSolver: func() *cosets.MetricSolver { return cosets.NewSmallMetricSolver(census, 2) }}
+		want, err := censusBlock(context.Background(), env, table, classes, counters(cosets.CensusMaxPositions), dense, 0, depth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := censusBlock(context.Background(), env, table, classes, counters(100), dense, 0, depth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dense.solver == nil || !slices.Equal(got.Positions, want.Positions) || got.Cosets != want.Cosets {
+			t.Fatalf("%v: capped %v (%d cosets, bitmaps used: %v), uncapped %v (%d)", m, got.Positions, got.Cosets, dense.solver != nil, want.Positions, want.Cosets)
+		}
+		short := &denseCensus{census: census, env: testEnv(4 << 30)}
+		if _, err := censusBlock(context.Background(), env, table, classes, counters(100), short, 0, depth); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "--mem-budget 4.0 GiB") {
+			t.Fatalf("%v: the bitmaps over the budget: %v", m, err)
 		}
 	}
 }
