@@ -22,17 +22,24 @@ import (
 // from the representative into H, ending outside H, reach (the census's
 // argument: a shortest word of a position at distance L either ends in an
 // axis move of H, which the prepass applies, or is one the search makes).
-// In HTM and STM every axis move of H needed costs 1 (STM's are the 18 face
-// turns' ten of A and the five slice turns U D', U2 D2, U' D, R2 L2 and
-// F2 B2); in QTM the half turns R2, L2, F2 and B2 cost 2, so a QTM prepass
-// reads the bitmap of depth L-2 as well as that of L-1.
+// In HTM and STM every axis move of H needed costs 1 (HTM's are A's ten
+// moves; STM's are those and the five slice turns U D', U2 D2, U' D,
+// R2 L2 and F2 B2); in QTM the quarter turns of U and D cost 1 and the
+// half turns R2, L2, F2 and B2 cost 2, so a QTM prepass reads the bitmap
+// of depth L-2 as well as that of L-1. On the trivial coset a level also
+// takes the inverses of its prepass's positions and searches the words
+// that begin outside H only, and once H has many positions, one word of
+// each orbit of its first two steps under the 16 symmetries that keep H,
+// closing the bitmap under them afterwards (inverse.go, symmetry.go: the
+// HTM solver's arguments hold for axis moves in any of the metrics, whose
+// move sets the inverse and the symmetries keep).
 //
 // The solver keeps two bitmaps, those of depths L-1 and L-2, and writes
 // depth L's prepass over the second, in place (rewrite.go): a target page
 // reads the first bitmap's pages and, in QTM, the second's old pages one
 // half turn away, which retire once every target that reads them is done
-// (the pages orbit by orbit under the half turns, a few dozen held apart
-// at most). In HTM and STM no step reads the second bitmap, and the pass
+// (the pages go orbit by orbit under the half turns: 11 held apart at
+// most). In HTM and STM no step reads the second bitmap, and the pass
 // overwrites it page by page. Both take 2 BitmapBytes, 5.3 GiB.
 
 // hStep is an axis move of H as a prepass applies it to the rows of a
