@@ -127,6 +127,19 @@ func (b *Bitmap) Set(x Coord) bool {
 	return true
 }
 
+// setAll adds the positions of batch, adding those that were new to fresh
+// (symmetry.go; nil: none kept), and returns how many were new.
+func (b *Bitmap) setAll(batch []Coord, fresh *freshList) int64 {
+	var added int64
+	for _, x := range batch {
+		if b.Set(x) {
+			added++
+			fresh.add(x)
+		}
+	}
+	return added
+}
+
 // Has reports whether position x is in the set.
 func (b *Bitmap) Has(x Coord) bool {
 	page, offset, bit := place(x)

@@ -101,3 +101,18 @@ func (s *coordSet) has(x Coord) bool {
 		}
 	}
 }
+
+// keep returns the positions of batch that s holds, in batch's memory; all
+// of batch when s is nil (no filter).
+func (s *coordSet) keep(batch []Coord) []Coord {
+	if s == nil {
+		return batch
+	}
+	kept := batch[:0]
+	for _, x := range batch {
+		if s.has(x) {
+			kept = append(kept, x)
+		}
+	}
+	return kept
+}

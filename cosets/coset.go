@@ -266,22 +266,9 @@ func (sc *depthSearch) run(ctx context.Context) (int64, error) {
 	// depth 17).
 	flush := func(batch []Coord) {
 		n := len(batch)
-		if sc.only != nil {
-			kept := batch[:0]
-			for _, x := range batch {
-				if sc.only.has(x) {
-					kept = append(kept, x)
-				}
-			}
-			batch = kept
-		}
+		batch = sc.only.keep(batch)
 		mu.Lock()
-		for _, x := range batch {
-			if bm.Set(x) {
-				added++
-				sc.fresh.add(x)
-			}
-		}
+		added += bm.setAll(batch, sc.fresh)
 		found += int64(n)
 		mu.Unlock()
 	}

@@ -356,22 +356,9 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 	}
 	var mu sync.Mutex
 	flush := func(batch []Coord, found int64) { // found: the probes since the last flush
-		if only != nil {
-			kept := batch[:0]
-			for _, c := range batch {
-				if only.has(c) {
-					kept = append(kept, c)
-				}
-			}
-			batch = kept
-		}
+		batch = only.keep(batch)
 		mu.Lock()
-		for _, c := range batch {
-			if bm.Set(c) {
-				added++
-				fresh.add(c)
-			}
-		}
+		added += bm.setAll(batch, fresh)
 		probes += found
 		mu.Unlock()
 	}
