@@ -57,8 +57,6 @@ type Census struct {
 	near  *nearCosets
 	steps []censusStep // the 45 axis moves
 	hOnes []censusStep // those lying in H, for the prepass
-	// colOf[e] is axis move e's column.
-	colOf map[cube.AxisMove]int
 	// axisSteps[a] is the mask of the steps of axis a, by column.
 	axisSteps [3]uint64
 	// twist, flip and slice move each coordinate of a coset by an axis
@@ -98,7 +96,7 @@ func (c *Census) NewCounter() *CensusCounter {
 // distances from H in that metric (a second or two to make).
 func NewCensus(table *coord.CosetTable) *Census {
 	build()
-	c := &Census{table: table, colOf: map[cube.AxisMove]int{}}
+	c := &Census{table: table}
 	n := len(cube.AxisMoves)
 	c.twist, c.flip, c.slice = make([]uint16, cube.NTwist*n), make([]uint16, cube.NFlip*n), make([]uint16, cube.NSlice*n)
 	for col, e := range cube.AxisMoves {
@@ -108,7 +106,6 @@ func NewCensus(table *coord.CosetTable) *Census {
 			s.inH = s.inH && inA(m)
 		}
 		c.steps = append(c.steps, s)
-		c.colOf[e] = col
 		if s.inH {
 			c.hOnes = append(c.hOnes, s)
 		}

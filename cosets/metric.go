@@ -3,6 +3,7 @@ package cosets
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -111,26 +112,13 @@ func newHStep(e cube.AxisMove, cost int) *hStep {
 // others whose costs add up to no more than theirs (HTM's U D, QTM's U2:
 // the prepasses of two depths apply those).
 func hStepsOf(c *Census) []*hStep {
-	element := func(s censusStep) cube.Cube {
-		x := cube.Solved
-		for _, m := range s.faces {
-			x.Move(&x, m)
-		}
-		return x
-	}
+	element := func(s censusStep) cube.Cube { return cube.AxisMoves[s.col].Cube() }
 	var steps []*hStep
 	for _, e := range c.hOnes {
 		product := false
 		for _, a := range c.hOnes {
 			for _, b := range c.hOnes {
-				if a.cost+b.cost > e.cost {
-					continue
-				}
-				x := element(a)
-				for _, m := range b.faces {
-					x.Move(&x, m)
-				}
-				product = product || x == element(e)
+				product = product || a.cost+b.cost <= e.cost && cube.Times(element(a), element(b)) == element(e)
 			}
 		}
 		if !product {
@@ -450,7 +438,7 @@ func metricRoots(c *Census, d int, trivial, symmetric bool) [][]int {
 func (c *Census) leastConjugate(cols []int) bool {
 	for _, s := range hSymmetries {
 		for _, col := range cols {
-			conj := c.colOf[cube.AxisMoves[col].Conjugate(s)]
+			conj := slices.Index(cube.AxisMoves, cube.AxisMoves[col].Conjugate(s))
 			if conj != col {
 				if conj < col {
 					return false

@@ -129,17 +129,18 @@ func runSubgroup(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	params := map[string]string{}
-	one, err := tableOne(ctx, env, tbl, params)
+	var cols [cube.NMetrics]hColumn
+	inA, s, err := tableOne(ctx, env, tbl, params)
 	if err != nil {
 		return nil, err
 	}
+	cols[cube.HTM] = s
 	// Table 1's bitmap is garbage now: give its 2.6 GiB back before the
 	// searches in QTM and STM take 5.3.
 	debug.FreeOSMemory()
-	var inMetric [cube.NMetrics]hInMetric
 	for _, m := range []cube.Metric{cube.QTM, cube.STM} {
 		if depth := env.Options.HMetricDepth[m]; depth > 0 {
-			if inMetric[m], err = searchHInMetric(ctx, env, tbl, m, depth, params); err != nil {
+			if cols[m], err = searchHInMetric(ctx, env, tbl, m, depth, params); err != nil {
 				return nil, err
 			}
 		}
@@ -148,7 +149,7 @@ func runSubgroup(ctx context.Context, env *Env) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Output{Tables: []*tables.Table{hDistanceTable(one, inMetric), dist}, Params: params}, nil
+	return &Output{Tables: []*tables.Table{hDistanceTable(inA, cols), dist}, Params: params}, nil
 }
 
 func runCosets(ctx context.Context, env *Env) (*Output, error) {
@@ -165,27 +166,19 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 	return &Output{Tables: []*tables.Table{list, levels}, Params: params}, nil
 }
 
-// tableOneColumns is Table 1 of seed 001 as computed: the positions of H
-// at each distance in moves of A, and in moves of S (exact through
-// sExactTo, beyond it those first reached by the prepasses).
-type tableOneColumns struct {
-	inA, inS []int64
-	sExactTo int
-}
-
 // tableOne computes Table 1 of seed 001: the positions of H at each
 // distance in moves of A (a breadth-first search of H) and in moves of S
 // (the coset solver on H itself: exact to --h-search-depth, beyond it the
 // positions its prepasses reach, a lower bound on those within each depth),
-// in a bitmap of its own.
-func tableOne(ctx context.Context, env *Env, tbl *coord.Tables, params map[string]string) (tableOneColumns, error) {
+// in a bitmap of its own. It returns the A column and the S column.
+func tableOne(ctx context.Context, env *Env, tbl *coord.Tables, params map[string]string) ([]int64, hColumn, error) {
 	table, err := tbl.CosetTable(cube.HTM)
 	if err != nil {
-		return tableOneColumns{}, err
+		return nil, hColumn{}, err
 	}
 	moves, err := table.Moves()
 	if err != nil {
-		return tableOneColumns{}, err
+		return nil, hColumn{}, err
 	}
 	bm := cosets.NewDenseBitmap(env.Workers)
 	cs := cosets.NewCosetSolver(moves, nil, bm, env.Workers)
@@ -195,11 +188,11 @@ func tableOne(ctx context.Context, env *Env, tbl *coord.Tables, params map[strin
 		bar.Add(levels[len(levels)-1])
 	})
 	if err != nil {
-		return tableOneColumns{}, err
+		return nil, hColumn{}, err
 	}
 	bar.Finish()
 	if total := sum(inA); total != cosets.HSize {
-		return tableOneColumns{}, fmt.Errorf("self-check failed: the search of H reached %d positions, not %d", total, int64(cosets.HSize))
+		return nil, hColumn{}, fmt.Errorf("self-check failed: the search of H reached %d positions, not %d", total, int64(cosets.HSize))
 	}
 	depth := int(env.Options.HSearchDepth)
 	bar = env.Progress(fmt.Sprintf("positions of H reached in moves of S (exact to depth %d)", depth), cosets.HSize)
@@ -223,11 +216,11 @@ func tableOne(ctx context.Context, env *Env, tbl *coord.Tables, params map[strin
 		}
 	}})
 	if err != nil {
-		return tableOneColumns{}, err
+		return nil, hColumn{}, err
 	}
 	bar.Finish()
 	if total := sum(inS.Positions); total != cosets.HSize || inS.Left != 0 {
-		return tableOneColumns{}, fmt.Errorf("self-check failed: the coset solver found %d positions of H, not %d", total, int64(cosets.HSize))
+		return nil, hColumn{}, fmt.Errorf("self-check failed: the coset solver found %d positions of H, not %d", total, int64(cosets.HSize))
 	}
 	// Every position of H is within len(inA)-1 moves of A, so when the
 	// search reached the depth before, the positions it left are exactly
@@ -243,13 +236,12 @@ func tableOne(ctx context.Context, env *Env, tbl *coord.Tables, params map[strin
 	for d := range inS.Positions {
 		params[fmt.Sprintf("s.depth%02d", d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", inS.Probes[d], inS.PrepassSeconds[d], inS.SearchSeconds[d])
 	}
-	return tableOneColumns{inA: inA, inS: inS.Positions, sExactTo: exactTo}, nil
+	return inA, hColumn{levels: inS.Positions, exactTo: exactTo}, nil
 }
 
-// hDistanceTable writes h_distance: Table 1's columns and H's in QTM and
-// STM.
-func hDistanceTable(one tableOneColumns, inMetric [cube.NMetrics]hInMetric) *tables.Table {
-	inA, inS, exactTo := one.inA, one.inS, one.sExactTo
+// hDistanceTable writes h_distance: Table 1's columns (inA, and HTM's of
+// cols) and H's in QTM and STM.
+func hDistanceTable(inA []int64, cols [cube.NMetrics]hColumn) *tables.Table {
 	t := tables.NewTable("h_distance",
 		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "distance from the solved cube"},
 		tables.Column{Name: "moves_in_s", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in face turns (S: all 18), exact; null beyond s_exact_to in the provenance: the depth searched (h_search_depth), or one more where that is the greatest distance in moves of A"},
@@ -260,33 +252,26 @@ func hDistanceTable(one tableOneColumns, inMetric [cube.NMetrics]hInMetric) *tab
 		tables.Column{Name: "moves_in_stm", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in slice turns (all 27, relative to the centers), exact; null beyond stm_exact_to in the provenance, or where not computed"},
 		tables.Column{Name: "within_in_stm_at_least", Kind: tables.Int64, Nullable: true, Doc: "positions of H within that distance in slice turns: exact to stm_exact_to, beyond it those the prepasses reach from there (a lower bound); null where not computed"},
 	)
-	var within int64
-	rows := max(len(inA), len(inS), len(inMetric[cube.QTM].levels), len(inMetric[cube.STM].levels))
+	rows := len(inA)
+	for _, c := range cols {
+		rows = max(rows, len(c.levels))
+	}
 	for d := range rows {
-		var s any
-		switch {
-		case d <= exactTo:
-			s = inS[d]
-		case exactTo == len(inS)-1: // every position found
-			s = int64(0)
-		}
-		if d < len(inS) {
-			within += inS[d]
-		}
 		var a int64
 		if d < len(inA) {
 			a = inA[d]
 		}
-		qtm, qtmWithin := inMetric[cube.QTM].at(d)
-		stm, stmWithin := inMetric[cube.STM].at(d)
-		t.Append(int64(d), s, within, a, qtm, qtmWithin, stm, stmWithin)
+		s, sWithin := cols[cube.HTM].at(d)
+		qtm, qtmWithin := cols[cube.QTM].at(d)
+		stm, stmWithin := cols[cube.STM].at(d)
+		t.Append(int64(d), s, sWithin, a, qtm, qtmWithin, stm, stmWithin)
 	}
 	return t
 }
 
-// hInMetric is H's search in QTM or STM: the positions each depth found
+// hColumn is H's search in one metric: the positions each depth found
 // first, exact through exactTo; zero levels where not computed.
-type hInMetric struct {
+type hColumn struct {
 	levels  []int64
 	exactTo int
 }
@@ -294,7 +279,7 @@ type hInMetric struct {
 // at returns the table's cells at depth d: the positions at that distance
 // (nil where not exact) and within it (a lower bound beyond exactTo; nil
 // where not computed).
-func (h hInMetric) at(d int) (at, within any) {
+func (h hColumn) at(d int) (at, within any) {
 	if len(h.levels) == 0 {
 		return nil, nil
 	}
@@ -311,10 +296,10 @@ func (h hInMetric) at(d int) (at, within any) {
 // searchHInMetric counts H's positions by distance in metric m with the
 // bitmap solver (cosets.MetricSolver): exact through depth, then prepasses
 // alone until every position is reached. Its provenance goes into params.
-func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Metric, depth int, params map[string]string) (hInMetric, error) {
+func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Metric, depth int, params map[string]string) (hColumn, error) {
 	table, err := tbl.CosetTable(m)
 	if err != nil {
-		return hInMetric{}, err
+		return hColumn{}, err
 	}
 	solver := cosets.NewMetricSolver(cosets.NewCensus(table), env.Workers)
 	bar := env.Progress(fmt.Sprintf("positions of H reached in %v (exact to depth %d)", m, depth), cosets.HSize)
@@ -325,11 +310,11 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 		reported = found
 	})
 	if err != nil {
-		return hInMetric{}, err
+		return hColumn{}, err
 	}
 	bar.Finish()
 	if total := sum(lv.Positions); total != cosets.HSize {
-		return hInMetric{}, fmt.Errorf("self-check failed: H's search in %v reached %d positions within %d, not %d", m, total, maxHDepth, int64(cosets.HSize))
+		return hColumn{}, fmt.Errorf("self-check failed: H's search in %v reached %d positions within %d, not %d", m, total, maxHDepth, int64(cosets.HSize))
 	}
 	// The positions the prepass after the last search reached were all
 	// that were left: all exactly that far.
@@ -344,7 +329,7 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	for d := range lv.Positions {
 		params[fmt.Sprintf("%s.depth%02d", name, d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", lv.Probes[d], lv.PrepassSeconds[d], lv.SearchSeconds[d])
 	}
-	return hInMetric{levels: lv.Positions, exactTo: exactTo}, nil
+	return hColumn{levels: lv.Positions, exactTo: exactTo}, nil
 }
 
 // maxHDepth bounds the depths of H's search in QTM: every position of H is
