@@ -280,6 +280,46 @@ func (s *MetricSolver) Levels(ctx context.Context, r cube.Cube, searchDepth, max
 	return lv, nil
 }
 
+// Prove shows that every position of the coset of r is within plan.Bound
+// in the solver's metric, or reports those it could not: searched to
+// plan.SearchDepth, then prepasses alone to plan.Bound (or until every
+// position is found); plan's other fields are the HTM solver's. No
+// solver finishes the positions the prepasses leave in QTM or STM yet
+// (issue 39), so each of them is unsolved: Unsolved lists the first
+// maxListed (by their coordinates in H), Unlisted counts the others.
+func (s *MetricSolver) Prove(ctx context.Context, r cube.Cube, plan Plan, maxListed int) (Proof, error) {
+	var progress func(CosetLevels)
+	if plan.Progress != nil {
+		progress = func(lv CosetLevels) { plan.Progress(len(lv.Positions)-1, sumLevels(lv.Positions)) }
+	}
+	lv, err := s.Levels(ctx, r, plan.SearchDepth, plan.Bound, progress)
+	if err != nil {
+		return Proof{}, err
+	}
+	p := Proof{
+		Plan: plan, Searched: min(plan.SearchDepth, len(lv.Positions)-1), Positions: lv.Positions, Probes: lv.Probes,
+		PrepassSeconds: lv.PrepassSeconds, SearchSeconds: lv.SearchSeconds,
+		Left: HSize - sumLevels(lv.Positions),
+	}
+	if p.Left > 0 {
+		for _, h := range missingUpTo(s.bms[0], maxListed) {
+			hc := h.Cube()
+			p.Unsolved = append(p.Unsolved, cube.Times(cube.Inverse(hc), r))
+		}
+		p.Unlisted = p.Left - int64(len(p.Unsolved))
+	}
+	return p, nil
+}
+
+// sumLevels is the positions of levels, all depths together.
+func sumLevels(levels []int64) int64 {
+	var n int64
+	for _, c := range levels {
+		n += c
+	}
+	return n
+}
+
 // prepass rewrites bms[1] into the positions of bms[0] extended by the
 // steps, each from the bitmap of its cost's depth, makes it bms[0], and
 // returns the positions in it.

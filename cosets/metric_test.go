@@ -106,3 +106,63 @@ func TestMetricSolverAgainstCensus(t *testing.T) {
 		})
 	}
 }
+
+// TestMetricProve: a proof in STM at a bound its coset is far from meeting
+// counts the positions left (|H| less the census's positions within the
+// bound) and lists the first of them by their coordinates in H: those of
+// the coset, in that order, that the census did not find within the bound.
+// On H and on a coset three slice turns from it.
+func TestMetricProve(t *testing.T) {
+	table, err := sharedTables.CosetTable(cube.STM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	census := NewCensus(table)
+	solver := NewSmallMetricSolver(census, 2)
+	moved := cube.Solved
+	for _, m := range []cube.Move{cube.R1, cube.L3, cube.F1, cube.U1} {
+		moved.Move(&moved, m)
+	}
+	for _, x := range []coord.Coset{{}, coord.CosetOf(&moved)} {
+		r := cosetCube(x) // the census's representative, whose positions it keys
+		const bound, listed = 4, 100
+		p, err := solver.Prove(context.Background(), r, Plan{SearchDepth: bound, Bound: bound}, listed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counter := census.NewCounter()
+		want, err := counter.Count(x, bound)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(p.Positions, want) || p.Searched != bound {
+			t.Fatalf("coset %v: levels %v searched to %d, census %v", x, p.Positions, p.Searched, want)
+		}
+		var within int64
+		for _, n := range want {
+			within += n
+		}
+		if p.Left != HSize-within || p.UnsolvedCount() != p.Left || len(p.Unsolved) != listed || p.Proven() {
+			t.Fatalf("coset %v: left %d, unsolved %d (%d listed), proven %v; want %d left", x, p.Left, p.UnsolvedCount(), len(p.Unsolved), p.Proven(), HSize-within)
+		}
+		var first []string // the first positions left, h^-1·r for h not found
+		for row := 0; len(first) < listed; row++ {
+			for mid := 0; mid < NMiddlePerms && len(first) < listed; mid++ {
+				h := At(0, row, mid).Cube()
+				if !counter.set.add(permKey(permOf(&h))) {
+					continue
+				}
+				u := cube.Times(cube.Inverse(h), r)
+				if coord.CosetOf(&u) != x {
+					t.Fatalf("coset %v holds %s", x, u.Facelets())
+				}
+				first = append(first, u.Facelets())
+			}
+		}
+		for i, u := range p.Unsolved {
+			if u.Facelets() != first[i] {
+				t.Fatalf("coset %v: unsolved position %d is %s, want %s", x, i, u.Facelets(), first[i])
+			}
+		}
+	}
+}

@@ -60,12 +60,18 @@ type Proof struct {
 	Left int64
 	// Unsolved are the positions of Left the two-phase solver did not
 	// solve within Bound moves (and its node budget, if any): the coset is
-	// proven within Bound only when there are none.
+	// proven within Bound only when there are none. In QTM and STM
+	// (MetricSolver.Prove) it lists the first of them, and Unlisted counts
+	// the others.
 	Unsolved []cube.Cube
+	Unlisted int64
 }
 
 // Proven reports whether every position of the coset is within Bound.
-func (p *Proof) Proven() bool { return len(p.Unsolved) == 0 }
+func (p *Proof) Proven() bool { return len(p.Unsolved) == 0 && p.Unlisted == 0 }
+
+// UnsolvedCount is the number of positions not proven within Bound.
+func (p *Proof) UnsolvedCount() int64 { return int64(len(p.Unsolved)) + p.Unlisted }
 
 // Prove shows that every position of the coset of r is within plan.Bound
 // moves, or reports those it could not: seed 002's coset solver in proof
@@ -182,6 +188,16 @@ func missing(bm *Bitmap) []Coord {
 		out = missingInPage(bm.page(p), p, out)
 	}
 	return out
+}
+
+// missingUpTo returns the first n positions not in bm (or all, if fewer),
+// page by page.
+func missingUpTo(bm *Bitmap, n int) []Coord {
+	var out []Coord
+	for p := 0; p < NCornerPerms && len(out) < n; p++ {
+		out = missingInPage(bm.page(p), p, out)
+	}
+	return out[:min(n, len(out))]
 }
 
 // missingInPage appends to out the positions of page p whose bits are

@@ -35,12 +35,12 @@ var subgroupStage = Stage{
 
 var cosetsStage = Stage{
 	Name:   "cosets",
-	Doc:    "a range of cosets of H solved by seed 002's coset solver: each proven within a bound, or its positions counted at each distance",
-	Tables: []string{"cosets", "coset_levels"},
+	Doc:    "a range of cosets of H solved by seed 002's coset solver, in HTM, QTM or STM: each proven within a bound, or its positions counted at each distance",
+	Tables: []string{"cosets", "coset_levels", "cosets_unsolved"},
 	Check:  checkCosets,
 	Run:    runCosets,
 	// A shard solves its part of --cosets.
-	ShardTables: []string{"cosets", "coset_levels"},
+	ShardTables: []string{"cosets", "coset_levels", "cosets_unsolved"},
 }
 
 // The defaults: one coset from the middle of the list, proven within 20
@@ -92,10 +92,14 @@ func checkSubgroup(env *Env) error {
 }
 
 func checkCosets(env *Env) error {
-	if err := checkBitmap(env, "cosets"); err != nil {
+	o := env.Options
+	if m := cube.Metric(o.CosetMetric); m != cube.HTM {
+		if need := uint64(cosets.MetricSolverBytes()); env.MemBudget < need {
+			return fmt.Errorf("%w: --mem-budget %s: the cosets stage in %v keeps two bitmaps of H, %s", ErrTooBig, FormatBytes(env.MemBudget), m, FormatBytes(need))
+		}
+	} else if err := checkBitmap(env, "cosets"); err != nil {
 		return err
 	}
-	o := env.Options
 	if o.Bound > 0 && o.Bound < o.CosetSearchDepth {
 		return fmt.Errorf("--bound %d is less than --coset-search-depth %d: the bound is proven after the search", o.Bound, o.CosetSearchDepth)
 	}
@@ -153,18 +157,84 @@ func runSubgroup(ctx context.Context, env *Env) (*Output, error) {
 }
 
 func runCosets(ctx context.Context, env *Env) (*Output, error) {
-	bm := cosets.NewDenseBitmap(env.Workers)
-	s, table, moves, err := cosetSolverOf(env)
+	metric := cube.Metric(env.Options.CosetMetric)
+	params := map[string]string{"coset_metric": metric.String()}
+	var prove cosetProver
+	var table *coord.CosetTable // HTM's: the classes and their representatives
+	if metric == cube.HTM {
+		bm := cosets.NewDenseBitmap(env.Workers)
+		s, t, moves, err := cosetSolverOf(env)
+		if err != nil {
+			return nil, err
+		}
+		table, prove = t, htmProver(cosets.NewCosetSolver(moves, s, bm, env.Workers))
+	} else {
+		tbl, err := coord.Load(coord.Config{Workers: env.Workers})
+		if err != nil {
+			return nil, err
+		}
+		if table, err = tbl.CosetTable(cube.HTM); err != nil {
+			return nil, err
+		}
+		inMetric, err := tbl.CosetTable(metric)
+		if err != nil {
+			return nil, err
+		}
+		params["coset_table_sha256."+metric.String()] = inMetric.Checksum()
+		prove = metricProver(newCosetsMetricSolver(cosets.NewCensus(inMetric), env.Workers))
+	}
+	list, levels, unsolved, err := solveCosets(ctx, env, prove, table, params)
 	if err != nil {
 		return nil, err
 	}
-	params := map[string]string{}
-	list, levels, err := solveCosets(ctx, env, cosets.NewCosetSolver(moves, s, bm, env.Workers), table, params)
-	if err != nil {
-		return nil, err
-	}
-	return &Output{Tables: []*tables.Table{list, levels}, Params: params}, nil
+	return &Output{Tables: []*tables.Table{list, levels, unsolved}, Params: params}, nil
 }
+
+// cosetProver proves the coset of r within plan's bound (mode "bound") or
+// counts its positions at each depth to plan.SearchDepth (mode "exact").
+type cosetProver func(ctx context.Context, r cube.Cube, plan cosets.Plan, mode string) (cosets.Proof, error)
+
+// htmProver is seed 002's coset solver: its positions left are solved by
+// the two-phase solver.
+func htmProver(cs *cosets.CosetSolver) cosetProver {
+	return func(ctx context.Context, r cube.Cube, plan cosets.Plan, mode string) (cosets.Proof, error) {
+		if mode == "bound" {
+			return cs.Prove(ctx, r, plan)
+		}
+		lv, err := cs.Levels(ctx, r, plan.SearchDepth)
+		return countedProof(plan, lv), err
+	}
+}
+
+// countedProof is the proof of exact mode: levels counted to the search
+// depth, nothing left.
+func countedProof(plan cosets.Plan, lv cosets.CosetLevels) cosets.Proof {
+	return cosets.Proof{
+		Plan: plan, Searched: len(lv.Positions) - 1, Positions: lv.Positions, Probes: lv.Probes,
+		PrepassSeconds: lv.PrepassSeconds, SearchSeconds: lv.SearchSeconds,
+	}
+}
+
+// metricProver is the coset solver in QTM or STM: it searches to
+// plan.SearchDepth (no partial depth after it) and lists its positions
+// left unsolved.
+func metricProver(ms *cosets.MetricSolver) cosetProver {
+	return func(ctx context.Context, r cube.Cube, plan cosets.Plan, mode string) (cosets.Proof, error) {
+		if mode == "bound" {
+			return ms.Prove(ctx, r, plan, maxListedUnsolved)
+		}
+		lv, err := ms.Levels(ctx, r, plan.SearchDepth, plan.SearchDepth, nil)
+		return countedProof(plan, lv), err
+	}
+}
+
+// newCosetsMetricSolver makes the cosets stage's solver in QTM and STM
+// (the tests' allocate their bitmaps' pages as they are written).
+var newCosetsMetricSolver = cosets.NewMetricSolver
+
+// maxListedUnsolved is the most positions of one coset cosets_unsolved
+// lists: a low bound leaves billions (the count is in cosets.arrow).
+const maxListedUnsolved = 1000
 
 // tableOne computes Table 1 of seed 001: the positions of H at each
 // distance in moves of A (a breadth-first search of H) and in moves of S
@@ -348,9 +418,9 @@ func sum(counts []int64) int64 {
 // solveCosets solves the classes of cosets --cosets names, in order, and
 // returns cosets.arrow (a row per coset) and coset_levels.arrow (a row per
 // coset and depth).
-func solveCosets(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *coord.CosetTable, params map[string]string) (*tables.Table, *tables.Table, error) {
+func solveCosets(ctx context.Context, env *Env, prove cosetProver, table *coord.CosetTable, params map[string]string) (list, levels, unsolved *tables.Table, err error) {
 	o := env.Options
-	list := tables.NewTable("cosets",
+	list = tables.NewTable("cosets",
 		tables.Column{Name: "coset", Kind: tables.Int64, Doc: "the class's number, 0 to 138,639,779, in the list of cosets of H reduced by the 16 symmetries that keep H"},
 		tables.Column{Name: "twist", Kind: tables.Int64, Doc: "the representative coset's corner twist (phase 1's coordinate)"},
 		tables.Column{Name: "flip", Kind: tables.Int64, Doc: "the representative coset's edge flip"},
@@ -361,11 +431,11 @@ func solveCosets(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *c
 		tables.Column{Name: "bound", Kind: tables.Int64, Nullable: true, Doc: "the bound of a proof; null in exact mode"},
 		tables.Column{Name: "proven", Kind: tables.Bool, Nullable: true, Doc: "every position within the bound; null in exact mode"},
 		tables.Column{Name: "max_distance", Kind: tables.Int64, Nullable: true, Doc: "the coset's greatest distance, where the search found every position; else null"},
-		tables.Column{Name: "left", Kind: tables.Int64, Doc: "positions the prepasses left to the two-phase solver"},
-		tables.Column{Name: "unsolved", Kind: tables.Int64, Doc: "positions of those the two-phase solver did not solve within the bound (each a failure of the proof, reported in the log)"},
+		tables.Column{Name: "left", Kind: tables.Int64, Doc: "positions the prepasses left (in HTM to the two-phase solver)"},
+		tables.Column{Name: "unsolved", Kind: tables.Int64, Doc: "positions of those not solved within the bound (in HTM by the two-phase solver, each a failure of the proof; in QTM and STM, with no solver for them yet, all of them), listed in cosets_unsolved"},
 		tables.Column{Name: "seconds", Kind: tables.Float64, Doc: "wall-clock time of the coset"},
 	)
-	levels := tables.NewTable("coset_levels",
+	levels = tables.NewTable("coset_levels",
 		tables.Column{Name: "coset", Kind: tables.Int64, Doc: "the class's number (cosets.arrow)"},
 		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "moves from the solved cube"},
 		tables.Column{Name: "positions", Kind: tables.Int64, Doc: "positions first found at that depth: exactly those at that distance where exact, else positions within that depth reached first by its prepass"},
@@ -373,6 +443,10 @@ func solveCosets(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *c
 		tables.Column{Name: "probes", Kind: tables.Int64, Doc: "sequences of the depth's search that ended in H (where it met the positions left in the middle, those ending at one of them)"},
 		tables.Column{Name: "prepass_seconds", Kind: tables.Float64, Doc: "time of the depth's prepass"},
 		tables.Column{Name: "search_seconds", Kind: tables.Float64, Doc: "time of the depth's search"},
+	)
+	unsolved = tables.NewTable("cosets_unsolved",
+		tables.Column{Name: "coset", Kind: tables.Int64, Doc: "the class's number (cosets.arrow)"},
+		tables.Column{Name: "position", Kind: tables.String, Doc: "a position of the coset not proven within the bound, as 54 facelets (seed 004's order): in HTM one the two-phase solver did not solve, in QTM and STM one the prepasses left; at most 1,000 a coset, the first by their coordinates in H (cosets.arrow counts them all)"},
 	)
 	classes := table.Classes()
 	plan := cosets.Plan{SearchDepth: int(o.CosetSearchDepth), Bound: int(o.Bound), SearchBelow: searchBelow, Partial: true}
@@ -394,10 +468,11 @@ func solveCosets(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *c
 
 	// A checkpoint after each coset: a shard of a thousand cosets runs for
 	// hours, and a task a cluster stops resumes where it was.
-	settings := fmt.Sprintf("cosets %d:%d mode %s search %d bound %d table %s", first, count, mode, plan.SearchDepth, plan.Bound, params["coset_table_sha256.HTM"])
+	metric := params["coset_metric"]
+	settings := fmt.Sprintf("cosets %d:%d mode %s search %d bound %d metric %s table %s", first, count, mode, plan.SearchDepth, plan.Bound, metric, params["coset_table_sha256."+metric])
 	ckpt, save, err := cosetsCheckpoints.use(env, "range", settings)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if ckpt == nil {
 		ckpt = &cosetsCheckpoint{stamped: stamped{Settings: settings}}
@@ -405,14 +480,14 @@ func solveCosets(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *c
 	bar := env.Progress("cosets solved", count)
 	bar.Add(int64(len(ckpt.Done)))
 	for i := first + int64(len(ckpt.Done)); i < first+count; i++ {
-		done, err := solveClass(ctx, env, cs, table, classes, i, plan, mode)
+		done, err := solveClass(ctx, env, prove, table, classes, i, plan, mode)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		ckpt.Done = append(ckpt.Done, done)
 		if save != nil {
 			if err := save(ckpt); err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 		}
 		bar.Add(1)
@@ -424,8 +499,11 @@ func solveCosets(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *c
 		for _, l := range c.Levels {
 			levels.Append(c.Coset, l.Depth, l.Positions, l.Exact, l.Probes, l.PrepassSeconds, l.SearchSeconds)
 		}
+		for _, position := range c.Listed {
+			unsolved.Append(c.Coset, position)
+		}
 	}
-	return list, levels, nil
+	return list, levels, unsolved, nil
 }
 
 // cosetDone is one coset's row of cosets.arrow and rows of
@@ -440,6 +518,8 @@ type cosetDone struct {
 	Left, Unsolved            int64
 	Seconds                   float64
 	Levels                    []levelDone
+	// Listed are the first positions not proven (facelets).
+	Listed []string `json:",omitempty"`
 }
 
 // levelDone is a row of coset_levels.arrow.
@@ -468,7 +548,7 @@ func optional[T any](p *T) any {
 }
 
 // solveClass solves the representative coset of class i.
-func solveClass(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *coord.CosetTable, classes *coord.CosetClasses, i int64, plan cosets.Plan, mode string) (cosetDone, error) {
+func solveClass(ctx context.Context, env *Env, prove cosetProver, table *coord.CosetTable, classes *coord.CosetClasses, i int64, plan cosets.Plan, mode string) (cosetDone, error) {
 	start := time.Now()
 	x := classes.Rep(i)
 	moves := table.Maneuver(x)
@@ -476,17 +556,20 @@ func solveClass(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *co
 	for _, m := range moves {
 		r.Move(&r, m)
 	}
-	p, err := solveCoset(ctx, cs, r, plan, mode)
+	p, err := prove(ctx, r, plan, mode)
 	if err != nil {
 		return cosetDone{}, err
 	}
-	for _, c := range p.Unsolved {
-		env.Log.Warn("a position of the coset was not solved within the bound", "coset", i, "bound", plan.Bound, "position", c.Facelets())
+	if n := p.UnsolvedCount(); n > 0 {
+		env.Log.Warn("positions of the coset not proven within the bound (listed in cosets_unsolved)", "coset", i, "bound", plan.Bound, "positions", n)
 	}
 	done := cosetDone{
 		Coset: i, Twist: int64(x.Twist), Flip: int64(x.Flip), Slice: int64(x.Slice),
 		Representative: cube.FormatManeuver(moves), Mode: mode, SearchDepth: int64(p.Searched),
-		Left: p.Left, Unsolved: int64(len(p.Unsolved)),
+		Left: p.Left, Unsolved: p.UnsolvedCount(),
+	}
+	for _, c := range p.Unsolved[:min(len(p.Unsolved), maxListedUnsolved)] {
+		done.Listed = append(done.Listed, c.Facelets())
 	}
 	if mode == "bound" {
 		bound, proven := int64(plan.Bound), p.Proven()
@@ -505,19 +588,6 @@ func solveClass(ctx context.Context, env *Env, cs *cosets.CosetSolver, table *co
 	}
 	done.Seconds = time.Since(start).Seconds()
 	return done, nil
-}
-
-// solveCoset proves the coset of r within plan's bound (mode "bound") or
-// counts its positions at each depth to plan.SearchDepth (mode "exact").
-func solveCoset(ctx context.Context, cs *cosets.CosetSolver, r cube.Cube, plan cosets.Plan, mode string) (cosets.Proof, error) {
-	if mode == "bound" {
-		return cs.Prove(ctx, r, plan)
-	}
-	lv, err := cs.Levels(ctx, r, plan.SearchDepth)
-	return cosets.Proof{
-		Plan: plan, Searched: len(lv.Positions) - 1, Positions: lv.Positions, Probes: lv.Probes,
-		PrepassSeconds: lv.PrepassSeconds, SearchSeconds: lv.SearchSeconds,
-	}, err
 }
 
 // cosetDistances counts the cosets of H at each distance from H in HTM,

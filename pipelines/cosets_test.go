@@ -1,8 +1,13 @@
 package pipelines
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -144,8 +149,9 @@ func hByDistance(m cube.Metric, depth int) []int64 {
 	return counts
 }
 
-// The cosets stage refuses a budget below its bitmap and move table, naming
-// the flag and the stage, and a bound below the search depth.
+// The cosets stage refuses a budget below its bitmap and move table (in
+// QTM and STM its two bitmaps), naming the flag and the stage, and a bound
+// below the search depth.
 func TestCosetsCheck(t *testing.T) {
 	env := &Env{MemBudget: 3 << 30, Options: NewOptions()}
 	if err := checkCosets(env); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "--mem-budget") || !strings.Contains(err.Error(), "the cosets stage") {
@@ -158,6 +164,14 @@ func TestCosetsCheck(t *testing.T) {
 	env.Options.Bound = 12
 	if err := checkCosets(env); err == nil || !strings.Contains(err.Error(), "--bound 12") {
 		t.Fatalf("a bound of 12 below a search to 15: %v", err)
+	}
+	env.Options.Bound, env.Options.CosetMetric = 19, MetricOption(cube.STM)
+	if err := checkCosets(env); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "in STM keeps two bitmaps") {
+		t.Fatalf("a 4 GiB budget for STM's 5.3 GiB of bitmaps: %v", err)
+	}
+	env.MemBudget = 6 << 30
+	if err := checkCosets(env); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -336,6 +350,84 @@ func TestHDistanceTable(t *testing.T) {
 		for c, v := range row {
 			if w := tab.Rows[r][c]; fmt.Sprint(v) != fmt.Sprint(w) {
 				t.Errorf("row %d, %s: %v, committed %v", r, tab.Columns[c].Name, v, w)
+			}
+		}
+	}
+}
+
+// The cosets stage in STM: counted exactly (--bound 0), each coset's levels
+// are the census's; proven at a bound they are far from, the positions
+// left are |H| less those within it, all unsolved, the first 1,000 of each
+// coset listed, each a position of its coset. The bitmaps allocate the pages
+// they write (the stage's dense ones need 5.3 GiB).
+func TestCosetsInSTM(t *testing.T) {
+	orig := newCosetsMetricSolver
+	defer func() { newCosetsMetricSolver = orig }()
+	newCosetsMetricSolver = cosets.NewSmallMetricSolver
+	coords, err := coord.Load(coord.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := coords.CosetTable(cube.STM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counter := cosets.NewCensus(table).NewCounter()
+	classes := table.Classes()
+	const first, count, depth = 1, 3, 7 // cosets 7, 7 and 5 slice turns from H
+	for _, bound := range []MoveCount{0, depth} {
+		opts := NewOptions()
+		opts.Cosets, opts.Bound, opts.CosetSearchDepth, opts.CosetMetric = CosetRange{First: first, Count: count}, bound, depth, MetricOption(cube.STM)
+		env := &Env{Workers: 2, MemBudget: 6 << 30, Log: slog.New(slog.DiscardHandler), Stderr: os.Stderr, Options: opts}
+		if err := CheckOptions([]Stage{cosetsStage}, env, nil); err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		if _, err := Run(context.Background(), cosetsStage, env, dir); err != nil {
+			t.Fatal(err)
+		}
+		read := func(name string) *tables.Table {
+			tab, _, err := tables.Read(filepath.Join(dir, name+tables.Extension))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return tab
+		}
+		list, levels, unsolved := read("cosets"), read("coset_levels"), read("cosets_unsolved")
+		if len(list.Rows) != count {
+			t.Fatalf("bound %d: %d rows in cosets, want %d", bound, len(list.Rows), count)
+		}
+		listed := map[int64]int{}
+		for _, row := range unsolved.Rows {
+			i := row[unsolved.Index("coset")].(int64)
+			c, err := cube.ParseFacelets(row[unsolved.Index("position")].(string))
+			if err != nil || coord.CosetOf(&c) != classes.Rep(i) {
+				t.Fatalf("bound %d, coset %d: %v is not a position of it (%v)", bound, i, row, err)
+			}
+			listed[i]++
+		}
+		for _, row := range list.Rows {
+			i := row[list.Index("coset")].(int64)
+			want, err := counter.Count(classes.Rep(i), depth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []int64
+			for _, l := range levels.Rows {
+				if l[levels.Index("coset")].(int64) == i {
+					got = append(got, l[levels.Index("positions")].(int64))
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("bound %d, coset %d: levels %v, census %v", bound, i, got, want)
+			}
+			left, notProven := row[list.Index("left")].(int64), row[list.Index("unsolved")].(int64)
+			wantLeft := int64(0)
+			if bound > 0 {
+				wantLeft = cosets.HSize - sum(want)
+			}
+			if left != wantLeft || notProven != wantLeft || int64(listed[i]) != min(wantLeft, maxListedUnsolved) {
+				t.Errorf("bound %d, coset %d: %d left, %d unsolved, %d listed; want %d left", bound, i, left, notProven, listed[i], wantLeft)
 			}
 		}
 	}

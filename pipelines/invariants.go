@@ -74,6 +74,7 @@ var published = map[string]tableRules{
 	}},
 	"coset_distance":      {key: []string{"metric", "depth"}, sums: []sumRule{{column: "cosets", by: []string{"metric"}, total: int64(coord.NCosets)}}},
 	"cosets":              {key: []string{"coset"}},
+	"cosets_unsolved":     {key: []string{"coset", "position"}},
 	"census_distribution": {key: []string{"metric", "depth"}},
 	"census_blocks":       {key: []string{"block", "metric", "depth"}},
 	"census_cost":         {key: []string{"metric", "depth", "source"}},

@@ -39,6 +39,7 @@ type Options struct {
 	Cosets            CosetRange   // cosets: the classes of cosets to solve
 	CosetSearchDepth  MoveCount    // cosets: the depth each coset is searched to
 	Bound             MoveCount    // cosets: the bound to prove (0: count exactly to the search depth)
+	CosetMetric       MetricOption // cosets: the metric of the search, the bound and the counts
 	HSearchDepth      MoveCount    // subgroup: the depth H (the trivial coset) is searched to for Table 1's S column
 	HMetricDepth      MetricDepths // subgroup: the depth H is searched to in QTM and STM with all the metric's moves (0: not computed)
 	CensusDepth       MetricDepths // census: the depth counted in each metric (0: not counted)
@@ -107,6 +108,7 @@ func (o *Options) List() []Option {
 		{"cosets", "cosets", "classes of cosets of H to solve, FIRST:COUNT, numbered 0 to 138,639,779 in the list reduced by the 16 symmetries (COUNT 0: none)", &o.Cosets},
 		{"cosets", "coset-search-depth", "depth to which each coset is searched (seed 002: 15); in bound mode the next depth gets a prepass and a partial search (seed 002's goal), the later ones prepasses alone", &o.CosetSearchDepth},
 		{"cosets", "bound", "prove every position of each coset within this many moves (seed 002: 20), the positions the prepasses leave solved by the two-phase solver; 0: count the positions exactly at each depth to --coset-search-depth", &o.Bound},
+		{"cosets", "coset-metric", "metric of the search, the bound and the counts: HTM (seed 002's solver), QTM or STM (the coset solver in that metric, searching without the HTM solver's partial depth; no solver finishes the positions its prepasses leave yet, so they stay unsolved, listed in cosets_unsolved)", &o.CosetMetric},
 		{"census", "census-depth", "depth to count the whole cube's positions to in each metric, coset by coset (0: not counted): one number for all or per metric (HTM=9,QTM=11,STM=8)", &o.CensusDepth},
 		{"census", "census-blocks", "blocks of 262,144 classes of cosets to count, FIRST:COUNT, 0 to 528 (a shard takes its part of them)", &o.CensusBlocks},
 		{"census", "census-pilot", "time a random sample of classes at each depth after --census-depth to this one, for the cost of a full run (census_cost): one number for all or per metric (HTM=11,QTM=13,STM=11; 0: none)", &o.CensusPilot},
@@ -395,6 +397,21 @@ func (d *MetricDepths) Set(s string) error {
 		return err
 	}
 	*d = out
+	return nil
+}
+
+// MetricOption is one metric, by name (HTM, QTM or STM, any case).
+type MetricOption cube.Metric
+
+func (m *MetricOption) String() string { return cube.Metric(*m).String() }
+func (m *MetricOption) Type() string   { return "metric" }
+
+func (m *MetricOption) Set(s string) error {
+	v, err := cube.ParseMetric(strings.TrimSpace(s))
+	if err != nil {
+		return err
+	}
+	*m = MetricOption(v)
 	return nil
 }
 

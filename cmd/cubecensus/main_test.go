@@ -148,6 +148,8 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"run", "cosets", "--cosets", "138639780:1"}, true, "there are 138639780"},
 		{[]string{"run", "cosets", "--bound", "14"}, true, "--bound 14 is less than --coset-search-depth 15"},
 		{[]string{"run", "cosets", "--shard", "3/3"}, true, `"--shard"`},
+		{[]string{"run", "cosets", "--coset-metric", "XTM"}, true, `"XTM" (want HTM, QTM or STM)`},
+		{[]string{"run", "cosets", "--coset-metric", "STM", "--mem-budget", "4GiB"}, true, "the cosets stage in STM keeps two bitmaps of H"},
 		{[]string{"run", "cosets", "--h-search-depth", "13"}, true, "--h-search-depth is an option of the subgroup stage"},
 		{[]string{"run", "census", "--census-depth", "STM=x"}, true, `"--census-depth"`},
 		{[]string{"run", "census", "--census-depth", "0"}, true, "no metric to count"},
