@@ -224,3 +224,26 @@ func (t *CosetTable) Maneuver(x Coset) []cube.Move {
 	}
 	return cube.InverseManeuver(toH)
 }
+
+// NEntries is the number of entries of the table: a coset for each
+// FlipUDSlice class's representative and each twist.
+func (t *CosetTable) NEntries() int { return len(t.t.a.rep) * cube.NTwist }
+
+// Entry returns the entry holding coset x's distance and the symmetry s
+// that conjugates x to the entry's coset z: z = S(s)^-1 x S(s) (the
+// distance is the same, and the move m from x is the move S(s)^-1 m S(s)
+// from z).
+func (t *CosetTable) Entry(x Coset) (int, cube.Sym) {
+	cs := t.t.a.classSym[x.Slice*cube.NFlip+x.Flip]
+	s := cs % nPhase1Syms
+	return int(cs/nPhase1Syms)*cube.NTwist + int(t.t.b[x.Twist][s]), cube.Sym(s)
+}
+
+// EntryCoset returns the coset whose distance entry e holds.
+func (t *CosetTable) EntryCoset(e int) Coset {
+	fs := int(t.t.a.rep[e/cube.NTwist])
+	return Coset{Twist: e % cube.NTwist, Flip: fs % cube.NFlip, Slice: fs / cube.NFlip}
+}
+
+// EntryDistance returns the distance entry e holds.
+func (t *CosetTable) EntryDistance(e int) int { return t.t.At(e) }

@@ -67,6 +67,9 @@ type Census struct {
 	// of its coordinates (projectionDistances): most children fail them
 	// before the coset table is read.
 	twistSlice, flipSlice []uint8
+	// stepMasks, if not nil, are the masks of steps the searches keep for
+	// their nodes with little slack (masks.go).
+	stepMasks *stepMasks
 }
 
 // CensusCounter counts cosets' positions by distance in one metric. It
@@ -210,6 +213,12 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 			return c.searchPlanned(p, x, last, togo, plan, level)
 		}
 	}
+	slack := -1 // unknown without the masks: every child is looked up
+	if c.stepMasks != nil {
+		if slack = togo - c.table.Distance(x); slack <= 1 {
+			return c.searchMasked(p, x, last, togo, slack, level)
+		}
+	}
 	var children [cube.NAxisMoves]struct {
 		step *censusStep
 		y    coord.Coset
@@ -232,13 +241,41 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 		k++
 	}
 	for i := range k {
+		// A step of cost c moves the distance by c at most: with a slack
+		// of 2c or more its child is within what is left.
 		ch := &children[i]
-		ch.in = c.within(ch.y, togo-ch.step.cost)
+		ch.in = slack >= 2*ch.step.cost || c.within(ch.y, togo-ch.step.cost)
 	}
 	for i := range k {
 		if ch := &children[i]; ch.in {
 			level = c.search(stepPerm(p, *ch.step), ch.y, ch.step.axis, togo-ch.step.cost, level)
 		}
+	}
+	return level
+}
+
+// searchMasked is search at a node whose coset is togo - slack moves from
+// H, slack 0 or 1, by its coset's masks (masks.go): only the children
+// within the moves left after them are made.
+func (c *CensusCounter) searchMasked(p perm, x coord.Coset, last cube.Axis, togo, slack int, level []uint64) []uint64 {
+	slack0, slack1, s := c.masks(x)
+	steps := slack0
+	if slack == 1 {
+		steps = slack1
+	}
+	m := c.stepMasks
+	if last < 3 {
+		steps &^= m.axisIn[s][last]
+	}
+	for ; steps != 0; steps &= steps - 1 {
+		st := &c.steps[m.fromEntry[s][bits.TrailingZeros64(steps)]]
+		if st.cost == togo { // its child is within 0 moves: H
+			if !st.inH {
+				level = c.found(stepPerm(p, *st), level)
+			}
+			continue
+		}
+		level = c.search(stepPerm(p, *st), c.move(x, st), st.axis, togo-st.cost, level)
 	}
 	return level
 }

@@ -1,0 +1,106 @@
+package cosets
+
+import (
+	"sync/atomic"
+
+	"github.com/cubecensus/cubecensus/coord"
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/hugepage"
+)
+
+// The census's search spends most of its time at nodes with little slack
+// (moves to go beyond the coset's distance from H): a node with slack 0
+// may only take the steps that bring its coset nearer by their whole
+// cost, one with slack 1 those that fall short of that by one move at
+// most, and finding which they are took a look-up of every child's
+// distance, about 12 for each node searched on (docs/census.md). stepMasks
+// keeps, for each entry of the coset table, those two sets of steps,
+// found the first time a search reaches one of the entry's cosets and
+// read with one look-up afterwards: the census's 138,639,780 classes
+// reach each entry thousands of times.
+//
+// An entry holds a coset z of a symmetry class, and the coset x the search
+// is at is x = S z S^-1 for the symmetry s the table gives (coord's
+// CosetTable.Entry): step m from x is step S^-1 m S from z, so the masks
+// are kept in z's frame and each bit found is turned into x's step.
+
+// stepMasks holds two masks of the census's steps (bits by column) for
+// each entry, filled as the searches reach the entries.
+type stepMasks struct {
+	// words[2e] holds entry e's steps with slack 0 (delta 0), words[2e+1]
+	// those with slack 1 (delta at most 1) and the bit filled once both
+	// are; 0 until then.
+	words []uint64
+	// fromEntry[s][i] is the column of x's step that entry column i is
+	// (the step S m S^-1 for the entry's step m); axisIn[s][a] the
+	// entry's columns of x's steps on axis a.
+	fromEntry [nHSyms][cube.NAxisMoves]uint8
+	axisIn    [nHSyms][3]uint64
+}
+
+// filled marks an entry's slack-1 word once both are stored.
+const filled = 1 << 63
+
+// nHSyms is the number of symmetries a coset table's entries are taken
+// under (those keeping the U-D axis, numbered 0 to 15).
+const nHSyms = 16
+
+// StepMasksBytes is the memory UseStepMasks takes: 16 bytes for each of
+// the coset table's 140,908,410 entries, 2.1 GiB (paged in as the searches
+// reach them).
+func StepMasksBytes() int { return 16 * nCosetEntries }
+
+// nCosetEntries is the number of entries of a coset table: 64,430
+// FlipUDSlice classes times 2187 twists.
+const nCosetEntries = 64430 * cube.NTwist
+
+// UseStepMasks makes the census's searches keep their nodes' masks of
+// steps (StepMasksBytes); call it before any counter searches.
+func (c *Census) UseStepMasks() {
+	if c.table.NEntries() != nCosetEntries {
+		panic("cosets: the coset table's entries are not 64,430 x 2187")
+	}
+	m := &stepMasks{words: make([]uint64, 2*c.table.NEntries())}
+	hugepage.Advise(m.words)
+	for s := range cube.Sym(nHSyms) {
+		for i, e := range cube.AxisMoves {
+			// Entry column i is the step e of z = S^-1 x S, which is
+			// S e S^-1 from x: the step whose conjugate by s is e.
+			for j, f := range cube.AxisMoves {
+				if f.Conjugate(s) == e {
+					m.fromEntry[s][i] = uint8(j)
+					m.axisIn[s][f.Axis()] |= 1 << i
+				}
+			}
+		}
+	}
+	c.stepMasks = m
+}
+
+// masks returns the steps from coset x whose child is within togo - cost
+// moves of H for slack 0 and 1, in the entry's columns, and the symmetry
+// that turns them into x's: filling the entry if no search has yet.
+func (c *Census) masks(x coord.Coset) (slack0, slack1 uint64, s cube.Sym) {
+	e, s := c.table.Entry(x)
+	w := &c.stepMasks.words[2*e]
+	one := atomic.LoadUint64(&c.stepMasks.words[2*e+1])
+	if one&filled != 0 {
+		return atomic.LoadUint64(w), one &^ filled, s
+	}
+	z := c.table.EntryCoset(e)
+	dz := c.table.EntryDistance(e)
+	for i := range c.steps {
+		st := &c.steps[i]
+		delta := c.table.Distance(c.move(z, st)) - dz + st.cost
+		if delta == 0 {
+			slack0 |= 1 << i
+		}
+		if delta <= 1 {
+			slack1 |= 1 << i
+		}
+	}
+	// A search on another worker may fill it at the same time, alike.
+	atomic.StoreUint64(w, slack0)
+	atomic.StoreUint64(&c.stepMasks.words[2*e+1], slack1|filled)
+	return slack0, slack1, s
+}
