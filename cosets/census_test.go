@@ -94,30 +94,41 @@ func TestCensusAgainstBFS(t *testing.T) {
 }
 
 // BenchmarkCensusCount counts a fixed sample of 500 classes of cosets to
-// depth 8 in each metric (the per-class cost behind census_cost.arrow).
+// depth 8 in each metric (the per-class cost behind census_cost.arrow),
+// without and with the step masks (filled by the first of its loops).
 func BenchmarkCensusCount(b *testing.B) {
 	for _, m := range cube.Metrics {
-		b.Run(m.String(), func(b *testing.B) {
-			table, err := sharedTables.CosetTable(m)
-			if err != nil {
-				b.Fatal(err)
+		for _, masks := range []bool{false, true} {
+			name := m.String()
+			if masks {
+				name += "/masks"
 			}
-			classes := table.Classes()
-			rng := rand.New(rand.NewPCG(8, 500))
-			sample := make([]coord.Coset, 500)
-			for i := range sample {
-				sample[i] = classes.Rep(rng.Int64N(classes.Len()))
-			}
-			counter := NewCensus(table).NewCounter()
-			b.ResetTimer()
-			for b.Loop() {
-				for _, x := range sample {
-					if _, err := counter.Count(x, 8); err != nil {
-						b.Fatal(err)
+			b.Run(name, func(b *testing.B) {
+				table, err := sharedTables.CosetTable(m)
+				if err != nil {
+					b.Fatal(err)
+				}
+				classes := table.Classes()
+				rng := rand.New(rand.NewPCG(8, 500))
+				sample := make([]coord.Coset, 500)
+				for i := range sample {
+					sample[i] = classes.Rep(rng.Int64N(classes.Len()))
+				}
+				census := NewCensus(table)
+				if masks {
+					census.UseStepMasks()
+				}
+				counter := census.NewCounter()
+				b.ResetTimer()
+				for b.Loop() {
+					for _, x := range sample {
+						if _, err := counter.Count(x, 8); err != nil {
+							b.Fatal(err)
+						}
 					}
 				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sample)), "ns/class")
-		})
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sample)), "ns/class")
+			})
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/hugepage"
+	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
 // The census's search spends most of its time at nodes with little slack
@@ -55,13 +56,13 @@ func StepMasksBytes() int { return 16 * nCosetEntries }
 const nCosetEntries = 64430 * cube.NTwist
 
 // UseStepMasks makes the census's searches keep their nodes' masks of
-// steps (StepMasksBytes); call it before any counter searches.
+// steps (StepMasksBytes, paged in as they are first filled); call it
+// before any counter searches.
 func (c *Census) UseStepMasks() {
 	if c.table.NEntries() != nCosetEntries {
 		panic("cosets: the coset table's entries are not 64,430 x 2187")
 	}
 	m := &stepMasks{words: make([]uint64, 2*c.table.NEntries())}
-	hugepage.Advise(m.words)
 	for s := range cube.Sym(nHSyms) {
 		for i, e := range cube.AxisMoves {
 			// Entry column i is the step e of z = S^-1 x S, which is
@@ -77,16 +78,24 @@ func (c *Census) UseStepMasks() {
 	c.stepMasks = m
 }
 
+// HasStepMasks reports whether UseStepMasks was called.
+func (c *Census) HasStepMasks() bool { return c.stepMasks != nil }
+
 // masks returns the steps from coset x whose child is within togo - cost
 // moves of H for slack 0 and 1, in the entry's columns, and the symmetry
-// that turns them into x's: filling the entry if no search has yet.
+// that turns them into x's, filling the entry if no search has yet.
 func (c *Census) masks(x coord.Coset) (slack0, slack1 uint64, s cube.Sym) {
 	e, s := c.table.Entry(x)
-	w := &c.stepMasks.words[2*e]
-	one := atomic.LoadUint64(&c.stepMasks.words[2*e+1])
-	if one&filled != 0 {
-		return atomic.LoadUint64(w), one &^ filled, s
+	if one := atomic.LoadUint64(&c.stepMasks.words[2*e+1]); one&filled != 0 {
+		return atomic.LoadUint64(&c.stepMasks.words[2*e]), one &^ filled, s
 	}
+	slack0, slack1 = c.fillMasks(e)
+	return slack0, slack1, s
+}
+
+// fillMasks finds and stores entry e's masks: the distance of each of its
+// coset's children.
+func (c *Census) fillMasks(e int) (slack0, slack1 uint64) {
 	z := c.table.EntryCoset(e)
 	dz := c.table.EntryDistance(e)
 	for i := range c.steps {
@@ -100,7 +109,29 @@ func (c *Census) masks(x coord.Coset) (slack0, slack1 uint64, s cube.Sym) {
 		}
 	}
 	// A search on another worker may fill it at the same time, alike.
-	atomic.StoreUint64(w, slack0)
+	atomic.StoreUint64(&c.stepMasks.words[2*e], slack0)
 	atomic.StoreUint64(&c.stepMasks.words[2*e+1], slack1|filled)
-	return slack0, slack1, s
+	return slack0, slack1
+}
+
+// FillStepMasks fills every entry's masks on workers goroutines (a few
+// minutes), so that a census timed afterwards runs as a whole census
+// does, whose searches reach nearly every entry early; progress, if not
+// nil, is called with the entries done.
+func (c *Census) FillStepMasks(workers int, progress func(done int64)) {
+	hugepage.Advise(c.stepMasks.words) // before the pages are first touched
+	const chunk = 1 << 16
+	n := c.table.NEntries()
+	parallel.For((n+chunk-1)/chunk, workers, func(int) func(int) {
+		return func(k int) {
+			for e := k * chunk; e < min(n, (k+1)*chunk); e++ {
+				if atomic.LoadUint64(&c.stepMasks.words[2*e+1])&filled == 0 {
+					c.fillMasks(e)
+				}
+			}
+			if progress != nil {
+				progress(int64(min(n, (k+1)*chunk) - k*chunk))
+			}
+		}
+	})
 }
