@@ -291,15 +291,33 @@ func (c *censusByMetric) of(m cube.Metric, depth int) (*cosets.Census, *coord.Co
 	}
 	census := cosets.NewCensus(table)
 	if masks {
-		start := time.Now()
-		census.UseStepMasks()
-		bar := c.env.Progress(fmt.Sprintf("census in %v: the steps of each coset table entry", m), int64(table.NEntries()))
-		census.FillStepMasks(c.env.Workers, bar.Add)
-		bar.Finish()
-		c.params["step_masks_seconds."+m.String()] = strconv.FormatFloat(time.Since(start).Seconds(), 'f', 1, 64)
+		fillStepMasks(c.env, census, table, c.params)
 	}
 	c.metric, c.census, c.table, c.masks = m, census, table, masks
 	return census, table, nil
+}
+
+// fillStepMasks gives census its step masks, filled, and records the time
+// in params.
+func fillStepMasks(env *Env, census *cosets.Census, table *coord.CosetTable, params map[string]string) {
+	start := time.Now()
+	census.UseStepMasks()
+	m := table.Metric()
+	bar := env.Progress(fmt.Sprintf("the steps of each coset table entry in %v", m), int64(table.NEntries()))
+	census.FillStepMasks(env.Workers, bar.Add)
+	bar.Finish()
+	params["step_masks_seconds."+m.String()] = strconv.FormatFloat(time.Since(start).Seconds(), 'f', 1, 64)
+}
+
+// metricSolverCensus returns the census in table's metric for a
+// MetricSolver, with its step masks filled when the budget holds them
+// beside need, the rest of the stage's memory.
+func metricSolverCensus(env *Env, table *coord.CosetTable, need uint64, params map[string]string) *cosets.Census {
+	census := cosets.NewCensus(table)
+	if env.MemBudget >= need+uint64(cosets.StepMasksBytes()) {
+		fillStepMasks(env, census, table, params)
+	}
+	return census
 }
 
 // censusMasksFrom is, in each metric, the first depth whose census fills

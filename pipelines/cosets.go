@@ -181,7 +181,8 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 			return nil, err
 		}
 		params["coset_table_sha256."+metric.String()] = inMetric.Checksum()
-		prove = metricProver(newCosetsMetricSolver(cosets.NewCensus(inMetric), env.Workers))
+		census := metricSolverCensus(env, inMetric, uint64(cosets.MetricSolverBytes()), params)
+		prove = metricProver(newCosetsMetricSolver(census, env.Workers))
 	}
 	list, levels, unsolved, err := solveCosets(ctx, env, prove, table, params)
 	if err != nil {
@@ -371,7 +372,8 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	if err != nil {
 		return hColumn{}, err
 	}
-	solver := cosets.NewMetricSolver(cosets.NewCensus(table), env.Workers)
+	census := metricSolverCensus(env, table, uint64(cosets.MetricSolverBytes()+coord.CosetMovesBytes), params)
+	solver := cosets.NewMetricSolver(census, env.Workers)
 	bar := env.Progress(fmt.Sprintf("positions of H reached in %v (exact to depth %d)", m, depth), cosets.HSize)
 	var reported int64
 	lv, err := solver.Levels(ctx, cube.Solved, depth, maxHDepth, func(lv cosets.CosetLevels) {
