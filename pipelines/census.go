@@ -145,7 +145,11 @@ func runCensus(ctx context.Context, env *Env) (*Output, error) {
 	}
 	censuses := &censusByMetric{env: env, tbl: tbl, params: params}
 	for _, m := range metrics {
-		census, table, err := censuses.of(m, o.CensusDepth[m])
+		countTo := o.CensusDepth[m]
+		if !blocksLeft(done, m, first, count) {
+			countTo = 0 // nothing to count here: no step masks to fill
+		}
+		census, table, err := censuses.of(m, countTo)
 		if err != nil {
 			return nil, err
 		}
@@ -330,6 +334,16 @@ var censusMasksFrom = MetricDepths{cube.HTM: 9, cube.QTM: 10, cube.STM: 8}
 // metric beside the counters' sets.
 func censusMasksFit(env *Env) bool {
 	return env.MemBudget >= censusSetsBytes(env)+uint64(cosets.StepMasksBytes())
+}
+
+// blocksLeft reports whether some block of first:count in m is not done.
+func blocksLeft(done map[string]censusBlockDone, m cube.Metric, first, count int64) bool {
+	for b := first; b < first+count; b++ {
+		if _, ok := done[censusKey(m.String(), b)]; !ok {
+			return true
+		}
+	}
+	return false
 }
 
 // censusKey names a block of a metric.

@@ -198,9 +198,11 @@ func sameCell(a, b any) bool {
 var seed000HTM = []int64{1, 18, 243, 3240, 43239, 574908, 7618438, 100803036, 1332343288, 17596479795, 232248063316,
 	3063288809012, 40374425656248, 531653418284628, 6989320578825358, 91365146187124313}
 
-// oeisQTM is OEIS A080602's first terms, the positions at each distance in
-// QTM: an oracle.
-var oeisQTM = []int64{1, 12, 114, 1068, 10011, 93840, 878880, 8221632, 76843595, 717789576, 6701836858}
+// oeisQTM is OEIS A080602, the positions at each distance in QTM to 18
+// (oeis.org/A080602: Bryan, Rokicki, Scheunemann): an oracle.
+var oeisQTM = []int64{1, 12, 114, 1068, 10011, 93840, 878880, 8221632, 76843595, 717789576, 6701836858,
+	62549615248, 583570100997, 5442351625028, 50729620202582, 472495678811004, 4393570406220123,
+	40648181519827392, 368071526203620348}
 
 // publishedSTM is the positions at each distance in STM to 10, as posted
 // on the cube forum in "Slice turn metric, anyone?"
