@@ -215,8 +215,9 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 	}
 	slack := -1 // unknown without the masks: every child is looked up
 	if c.stepMasks != nil {
-		if slack = togo - c.table.Distance(x); slack <= 1 {
-			return c.searchMasked(p, x, last, togo, slack, level)
+		e, sym := c.table.Entry(x)
+		if slack = togo - c.table.EntryDistance(e); slack <= 1 {
+			return c.searchMasked(p, x, last, togo, slack, e, sym, level)
 		}
 	}
 	var children [cube.NAxisMoves]struct {
@@ -255,10 +256,11 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 }
 
 // searchMasked is search at a node whose coset is togo - slack moves from
-// H, slack 0 or 1, by its coset's masks (masks.go): only the children
+// H, slack 0 or 1, by its coset's masks (masks.go), those of the coset
+// table's entry e, which symmetry s turns into x's: only the children
 // within the moves left after them are made.
-func (c *CensusCounter) searchMasked(p perm, x coord.Coset, last cube.Axis, togo, slack int, level []uint64) []uint64 {
-	slack0, slack1, s := c.masks(x)
+func (c *CensusCounter) searchMasked(p perm, x coord.Coset, last cube.Axis, togo, slack, e int, s cube.Sym, level []uint64) []uint64 {
+	slack0, slack1 := c.masks(e)
 	steps := slack0
 	if slack == 1 {
 		steps = slack1

@@ -3,7 +3,6 @@ package cosets
 import (
 	"sync/atomic"
 
-	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/hugepage"
 	"github.com/cubecensus/cubecensus/internal/parallel"
@@ -81,16 +80,15 @@ func (c *Census) UseStepMasks() {
 // HasStepMasks reports whether UseStepMasks was called.
 func (c *Census) HasStepMasks() bool { return c.stepMasks != nil }
 
-// masks returns the steps from coset x whose child is within togo - cost
-// moves of H for slack 0 and 1, in the entry's columns, and the symmetry
-// that turns them into x's, filling the entry if no search has yet.
-func (c *Census) masks(x coord.Coset) (slack0, slack1 uint64, s cube.Sym) {
-	e, s := c.table.Entry(x)
+// masks returns the steps from the coset of the coset table's entry e
+// whose child is within togo - cost moves of H for slack 0 and 1, in the
+// entry's columns (the entry's symmetry turns them into those of the coset
+// looked up), filling the entry if no search has yet.
+func (c *Census) masks(e int) (slack0, slack1 uint64) {
 	if one := atomic.LoadUint64(&c.stepMasks.words[2*e+1]); one&filled != 0 {
-		return atomic.LoadUint64(&c.stepMasks.words[2*e]), one &^ filled, s
+		return atomic.LoadUint64(&c.stepMasks.words[2*e]), one &^ filled
 	}
-	slack0, slack1 = c.fillMasks(e)
-	return slack0, slack1, s
+	return c.fillMasks(e)
 }
 
 // fillMasks finds and stores entry e's masks: the distance of each of its

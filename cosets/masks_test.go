@@ -37,7 +37,8 @@ func TestStepMasks(t *testing.T) {
 				}
 			}
 			for range 2 { // filled, then read
-				slack0, slack1, s := c.masks(x)
+				e, s := table.Entry(x)
+				slack0, slack1 := c.masks(e)
 				for slack, inEntry := range [2]uint64{slack0, slack1} {
 					var got uint64
 					for ; inEntry != 0; inEntry &= inEntry - 1 {

@@ -303,8 +303,7 @@ func (s *MetricSolver) Prove(ctx context.Context, r cube.Cube, plan Plan, maxLis
 	}
 	if p.Left > 0 {
 		for _, h := range missingUpTo(s.bms[0], maxListed) {
-			hc := h.Cube()
-			p.Unsolved = append(p.Unsolved, cube.Times(cube.Inverse(hc), r))
+			p.Unsolved = append(p.Unsolved, cosetPosition(h, r))
 		}
 		p.Unlisted = p.Left - int64(len(p.Unsolved))
 	}

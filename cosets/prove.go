@@ -3,6 +3,7 @@ package cosets
 import (
 	"context"
 	"errors"
+	"math"
 	"math/bits"
 	"sync"
 	"time"
@@ -152,8 +153,7 @@ func solveLeft(ctx context.Context, left []Coord, r cube.Cube, two *solver.Solve
 			if ctx.Err() != nil {
 				return
 			}
-			h := left[i].Cube()
-			_, err := two.Solve(cube.Times(cube.Inverse(h), r), bound)
+			_, err := two.Solve(cosetPosition(left[i], r), bound)
 			switch {
 			case err == nil:
 				solved[i] = true
@@ -173,8 +173,7 @@ func solveLeft(ctx context.Context, left []Coord, r cube.Cube, two *solver.Solve
 	var unsolved []cube.Cube
 	for i, ok := range solved {
 		if !ok {
-			h := left[i].Cube()
-			unsolved = append(unsolved, cube.Times(cube.Inverse(h), r))
+			unsolved = append(unsolved, cosetPosition(left[i], r))
 		}
 	}
 	return unsolved, nil
@@ -182,12 +181,12 @@ func solveLeft(ctx context.Context, left []Coord, r cube.Cube, two *solver.Solve
 
 // missing returns the positions not in bm (bit h clear: the coset's
 // position h^-1·r is not solved), page by page.
-func missing(bm *Bitmap) []Coord {
-	var out []Coord
-	for p := range NCornerPerms {
-		out = missingInPage(bm.page(p), p, out)
-	}
-	return out
+func missing(bm *Bitmap) []Coord { return missingUpTo(bm, math.MaxInt) }
+
+// cosetPosition returns the position of the coset of r that h's bit
+// stands for: h^-1·r.
+func cosetPosition(h Coord, r cube.Cube) cube.Cube {
+	return cube.Times(cube.Inverse(h.Cube()), r)
 }
 
 // missingUpTo returns the first n positions not in bm (or all, if fewer),
