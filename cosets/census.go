@@ -216,8 +216,9 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 	slack := -1 // unknown without the masks: every child is looked up
 	if c.stepMasks != nil {
 		e, sym := c.table.Entry(x)
-		if slack = togo - c.table.EntryDistance(e); slack <= 1 {
-			return c.searchMasked(p, x, last, togo, slack, e, sym, level)
+		var steps uint64
+		if slack, steps = c.nodeSteps(e, togo); slack <= 1 {
+			return c.searchMasked(p, x, last, togo, steps, sym, level)
 		}
 	}
 	var children [cube.NAxisMoves]struct {
@@ -255,16 +256,11 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 	return level
 }
 
-// searchMasked is search at a node whose coset is togo - slack moves from
-// H, slack 0 or 1, by its coset's masks (masks.go), those of the coset
-// table's entry e, which symmetry s turns into x's: only the children
-// within the moves left after them are made.
-func (c *CensusCounter) searchMasked(p perm, x coord.Coset, last cube.Axis, togo, slack, e int, s cube.Sym, level []uint64) []uint64 {
-	slack0, slack1 := c.masks(e)
-	steps := slack0
-	if slack == 1 {
-		steps = slack1
-	}
+// searchMasked is search at a node with slack 0 or 1, by the steps its
+// coset's entry in the coset table allows (masks.go), which symmetry s
+// turns into x's: only the children within the moves left after them are
+// made.
+func (c *CensusCounter) searchMasked(p perm, x coord.Coset, last cube.Axis, togo int, steps uint64, s cube.Sym, level []uint64) []uint64 {
 	m := c.stepMasks
 	if last < 3 {
 		steps &^= m.axisIn[s][last]

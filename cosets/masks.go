@@ -28,8 +28,10 @@ import (
 // each entry, filled as the searches reach the entries.
 type stepMasks struct {
 	// words[2e] holds entry e's steps with slack 0 (delta 0), words[2e+1]
-	// those with slack 1 (delta at most 1) and the bit filled once both
-	// are; 0 until then.
+	// those with slack 1 (delta at most 1), the entry's distance from H
+	// (at distShift) and the bit filled once both are; 0 until then. The
+	// distance beside the steps spares a node the coset table's look-up,
+	// a cache miss, of its own distance.
 	words []uint64
 	// fromEntry[s][i] is the column of x's step that entry column i is
 	// (the step S m S^-1 for the entry's step m); axisIn[s][a] the
@@ -38,8 +40,13 @@ type stepMasks struct {
 	axisIn    [nHSyms][3]uint64
 }
 
-// filled marks an entry's slack-1 word once both are stored.
-const filled = 1 << 63
+// filled marks an entry's slack-1 word once both are stored; the entry's
+// distance takes its 4 bits at distShift (the steps, cube.NAxisMoves
+// bits, lie below).
+const (
+	filled    = 1 << 63
+	distShift = 56
+)
 
 // nHSyms is the number of symmetries a coset table's entries are taken
 // under (those keeping the U-D axis, numbered 0 to 15).
@@ -80,15 +87,29 @@ func (c *Census) UseStepMasks() {
 // HasStepMasks reports whether UseStepMasks was called.
 func (c *Census) HasStepMasks() bool { return c.stepMasks != nil }
 
-// masks returns the steps from the coset of the coset table's entry e
-// whose child is within togo - cost moves of H for slack 0 and 1, in the
-// entry's columns (the entry's symmetry turns them into those of the coset
-// looked up), filling the entry if no search has yet.
-func (c *Census) masks(e int) (slack0, slack1 uint64) {
-	if one := atomic.LoadUint64(&c.stepMasks.words[2*e+1]); one&filled != 0 {
-		return atomic.LoadUint64(&c.stepMasks.words[2*e]), one &^ filled
+// nodeSteps returns the slack of a search's node with togo moves to go at
+// a coset of the coset table's entry e (togo less its distance from H)
+// and, when the slack is 0 or 1, the steps it may take, those whose child
+// is within togo - cost moves of H, in the entry's columns (the entry's
+// symmetry turns them into those of the node's coset). It fills the
+// entry's masks if no search has yet and they are needed.
+func (c *Census) nodeSteps(e, togo int) (slack int, steps uint64) {
+	words := c.stepMasks.words
+	one := atomic.LoadUint64(&words[2*e+1])
+	if one&filled == 0 {
+		if slack = togo - c.table.EntryDistance(e); slack < 0 || slack > 1 {
+			return slack, 0
+		}
+		slack0, slack1 := c.fillMasks(e)
+		return slack, [2]uint64{slack0, slack1}[slack]
 	}
-	return c.fillMasks(e)
+	switch slack = togo - int(one>>distShift&0xf); slack {
+	case 0:
+		return 0, atomic.LoadUint64(&words[2*e])
+	case 1:
+		return 1, one & (1<<cube.NAxisMoves - 1)
+	}
+	return slack, 0
 }
 
 // fillMasks finds and stores entry e's masks: the distance of each of its
@@ -108,7 +129,7 @@ func (c *Census) fillMasks(e int) (slack0, slack1 uint64) {
 	}
 	// A search on another worker may fill it at the same time, alike.
 	atomic.StoreUint64(&c.stepMasks.words[2*e], slack0)
-	atomic.StoreUint64(&c.stepMasks.words[2*e+1], slack1|filled)
+	atomic.StoreUint64(&c.stepMasks.words[2*e+1], slack1|uint64(dz)<<distShift|filled)
 	return slack0, slack1
 }
 

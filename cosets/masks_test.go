@@ -13,7 +13,8 @@ import (
 // TestStepMasks: for random cosets in each metric, the masks read through
 // the coset's entry and symmetry name the steps of the coset itself whose
 // child is exactly their cost nearer H (slack 0) or at most one move less
-// near (slack 1), as the children's distances in the table say.
+// near (slack 1), as the children's distances in the table say, and the
+// entry's distance kept beside them gives the node's slack.
 func TestStepMasks(t *testing.T) {
 	for _, m := range cube.Metrics {
 		table, err := sharedTables.CosetTable(m)
@@ -36,10 +37,13 @@ func TestStepMasks(t *testing.T) {
 					}
 				}
 			}
+			e, s := table.Entry(x)
 			for range 2 { // filled, then read
-				e, s := table.Entry(x)
-				slack0, slack1 := c.masks(e)
-				for slack, inEntry := range [2]uint64{slack0, slack1} {
+				for slack := range want {
+					gotSlack, inEntry := c.nodeSteps(e, d+slack)
+					if gotSlack != slack {
+						t.Fatalf("%v: coset %v at %d, %d moves to go: slack %d", m, x, d, d+slack, gotSlack)
+					}
 					var got uint64
 					for ; inEntry != 0; inEntry &= inEntry - 1 {
 						got |= 1 << c.stepMasks.fromEntry[s][bits.TrailingZeros64(inEntry)]
@@ -48,6 +52,9 @@ func TestStepMasks(t *testing.T) {
 						t.Fatalf("%v: coset %v, slack %d: steps %045b, want %045b", m, x, slack, got, want[slack])
 					}
 				}
+			}
+			if slack, steps := c.nodeSteps(e, d+2); slack != 2 || steps != 0 { // the distance kept beside the steps
+				t.Fatalf("%v: coset %v at %d, %d moves to go: slack %d, steps %045b", m, x, d, d+2, slack, steps)
 			}
 		}
 	}
