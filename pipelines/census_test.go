@@ -295,7 +295,8 @@ func TestCommittedCensus(t *testing.T) {
 // is counted in a MetricSolver's bitmaps, and the block's counts are those
 // of the counters alone: block 0 (the trivial coset and those next to it)
 // in each metric, the sets capped at 100 positions, the counts and
-// cosets equal to the uncapped run's; without a solver that fits the
+// cosets equal to the uncapped run's, the bitmaps made once for the block
+// and given back after it; without a solver that fits the
 // budget, the block fails naming --mem-budget.
 func TestCensusDense(t *testing.T) {
 	tbl, err := coord.Load(coord.Config{})
@@ -316,7 +317,11 @@ func TestCensusDense(t *testing.T) {
 			}
 			return cs
 		}
-		dense := &denseCensus{census: census, env: env, newSolver: func() *cosets.MetricSolver { return cosets.NewSmallMetricSolver(census, 2) }}
+		made := 0
+		dense := &denseCensus{census: census, env: env, newSolver: func() *cosets.MetricSolver {
+			made++
+			return cosets.NewSmallMetricSolver(census, 2)
+		}}
 		want, err := censusBlock(context.Background(), env, table, classes, counters(cosets.CensusMaxPositions), dense, 0, depth)
 		if err != nil {
 			t.Fatal(err)
@@ -325,8 +330,8 @@ func TestCensusDense(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if dense.solver == nil || !slices.Equal(got.Positions, want.Positions) || got.Cosets != want.Cosets {
-			t.Fatalf("%v: capped %v (%d cosets, bitmaps used: %v), uncapped %v (%d)", m, got.Positions, got.Cosets, dense.solver != nil, want.Positions, want.Cosets)
+		if made != 1 || dense.solver != nil || !slices.Equal(got.Positions, want.Positions) || got.Cosets != want.Cosets {
+			t.Fatalf("%v: capped %v (%d cosets, bitmaps made %d, kept after the block: %v), uncapped %v (%d)", m, got.Positions, got.Cosets, made, dense.solver != nil, want.Positions, want.Cosets)
 		}
 		short := &denseCensus{census: census, env: testEnv(4 << 30)}
 		if _, err := censusBlock(context.Background(), env, table, classes, counters(100), short, 0, depth); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "--mem-budget 4.0 GiB") {
