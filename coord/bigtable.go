@@ -480,7 +480,7 @@ func decodeBigTable(p *OptimalPruning, data []byte) error {
 // bigName names table t in metric m in the cache; bigVersion is the
 // builder's version.
 func bigName(t OptimalTable, m cube.Metric) string {
-	name := map[cube.Metric]string{cube.HTM: "solver-optimal-htm", cube.QTM: "solver-optimal-qtm"}[m]
+	name := map[cube.Metric]string{cube.HTM: "solver-optimal-htm", cube.QTM: "solver-optimal-qtm", cube.STM: "solver-optimal-stm"}[m]
 	if t == HugeTable {
 		name += "-huge"
 	}
@@ -489,10 +489,10 @@ func bigName(t OptimalTable, m cube.Metric) string {
 
 const bigVersion = "flipudslice-twist-cornerlayer-order-2bit-1"
 
-// newBigTable returns table t for metric m (HTM or QTM: its moves are the
-// turns of cost 1), built (minutes to an hour) or loaded (seconds) from the
-// cache; phase1 is phase 1's table in m.
-func newBigTable(cfg Config, t OptimalTable, m cube.Metric, twist, flip, slice, order MoveTable, phase1 *SymTable) (*OptimalPruning, tablecache.Table, error) {
+// newBigTable returns table t for metric m (its moves are the turns of
+// cost 1, which moves has columns for), built (minutes to an hour) or
+// loaded (seconds) from the cache; phase1 is phase 1's table in m.
+func newBigTable(cfg Config, t OptimalTable, m cube.Metric, moves *MoveTables, phase1 *SymTable) (*OptimalPruning, tablecache.Table, error) {
 	a := newSymClasses(nFlipSlice, flipSliceCube, flipSliceOf)
 	if len(a.rep) != nFlipSliceClasses {
 		panic(fmt.Sprintf("coord: %d FlipUDSlice classes", len(a.rep)))
@@ -508,16 +508,16 @@ func newBigTable(cfg Config, t OptimalTable, m cube.Metric, twist, flip, slice, 
 	sp := &bigSpace{
 		a: a,
 		flipSliceMove: func(fs, m int) int {
-			return int(slice[fs/cube.NFlip][m])*cube.NFlip + int(flip[fs%cube.NFlip][m])
+			return int(moves.Slice[fs/cube.NFlip][m])*cube.NFlip + int(moves.Flip[fs%cube.NFlip][m])
 		},
-		twistMove: twist,
-		layerMove: buildMoveTable(cube.NCornerLayer, allMoves, (*cube.Cube).SetCornerLayer, (*cube.Cube).CornerLayer),
+		twistMove: moves.Twist,
+		layerMove: moves.Layer,
 		twistConj: p.twistConj,
 		layerConj: p.layerConj,
 	}
 	if t == HugeTable {
 		p.orderConj = newConjTable(nSliceOrderV4, coordCube(setSliceOrderV4), SliceOrderV4)
-		sp.orderMove, sp.orderConj = order, p.orderConj
+		sp.orderMove, sp.orderConj = moves.Order, p.orderConj
 		for _, rep := range a.rep {
 			sp.rowSlice = append(sp.rowSlice, int(rep)/cube.NFlip)
 		}

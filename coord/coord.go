@@ -53,7 +53,7 @@ type Tables struct {
 
 	cfg    Config
 	phase1 map[cube.Metric]*lazy[SymTable] // QTM's and STM's, on first use
-	slices lazy[[3]MoveTable]              // MovesIn(STM)
+	slices lazy[MoveTables]                // MoveTablesIn(STM)
 	big    map[cube.Metric]*lazy[OptimalPruning]
 	moves  lazy[CosetMoves]
 
@@ -84,7 +84,7 @@ func Load(cfg Config) (*Tables, error) {
 	}
 	t := &Tables{cfg: cfg,
 		phase1: map[cube.Metric]*lazy[SymTable]{cube.QTM: {}, cube.STM: {}},
-		big:    map[cube.Metric]*lazy[OptimalPruning]{cube.HTM: {}, cube.QTM: {}}}
+		big:    map[cube.Metric]*lazy[OptimalPruning]{cube.HTM: {}, cube.QTM: {}, cube.STM: {}}}
 	small, c0, err := loadSmallTables(cfg)
 	if err != nil {
 		return nil, err
@@ -161,18 +161,35 @@ func (t *Tables) Phase1In(m cube.Metric) (*SymTable, error) {
 }
 
 // MovesIn returns the twist, flip and slice coordinates' move tables for
-// the moves of metric m: Twist, Flip and Slice (the 18 face turns), and in
-// STM columns for the nine slice turns after them, numbered as their
-// cube.Move (a slice turn relative to the centers is its two faces turned
-// oppositely: cube.AxisMove).
+// the moves of metric m (MoveTablesIn).
 func (t *Tables) MovesIn(m cube.Metric) (twist, flip, slice MoveTable) {
+	mt := t.MoveTablesIn(m)
+	return mt.Twist, mt.Flip, mt.Slice
+}
+
+// MoveTables are the move tables of the coordinates of phase 1 and of the
+// optimal search's big tables, with a column for each move of a metric,
+// numbered as its cube.Move: the 18 face turns, and in STM the nine slice
+// turns after them.
+type MoveTables struct {
+	Twist, Flip, Slice, Layer, Order MoveTable
+}
+
+// MoveTablesIn returns the move tables for the moves of metric m: the
+// Tables' own, and in STM columns for the slice turns added (a slice turn
+// relative to the centers is its two faces turned oppositely:
+// cube.AxisMove).
+func (t *Tables) MoveTablesIn(m cube.Metric) *MoveTables {
 	if m != cube.STM {
-		return t.Twist, t.Flip, t.Slice
+		return &MoveTables{Twist: t.Twist, Flip: t.Flip, Slice: t.Slice, Layer: t.Layer, Order: t.Order}
 	}
-	s, _ := t.slices.get(func() (*[3]MoveTable, error) {
-		return &[3]MoveTable{withSliceTurns(t.Twist), withSliceTurns(t.Flip), withSliceTurns(t.Slice)}, nil
+	mt, _ := t.slices.get(func() (*MoveTables, error) {
+		return &MoveTables{
+			Twist: withSliceTurns(t.Twist), Flip: withSliceTurns(t.Flip), Slice: withSliceTurns(t.Slice),
+			Layer: withSliceTurns(t.Layer), Order: withSliceTurns(t.Order),
+		}, nil
 	})
-	return s[0], s[1], s[2]
+	return mt
 }
 
 // Optimal returns the optimal search's table in metric m, the one
@@ -183,7 +200,7 @@ func (t *Tables) Optimal(m cube.Metric) (*OptimalPruning, error) {
 		return nil, err
 	}
 	return t.big[m].get(func() (*OptimalPruning, error) {
-		p, c, err := newBigTable(t.cfg, t.cfg.Optimal, m, t.Twist, t.Flip, t.Slice, t.Order, p1)
+		p, c, err := newBigTable(t.cfg, t.cfg.Optimal, m, t.MoveTablesIn(m), p1)
 		t.note(c)
 		return p, err
 	})

@@ -66,7 +66,7 @@ func (r axisRun) conjugate(s Sym) axisRun {
 
 // moves returns r as a canonical sequence of metric m's moves of cost 1:
 // the faces in CanFollow's order, a half turn in QTM as two clockwise
-// quarter turns.
+// quarter turns, two faces turned oppositely in STM as their slice turn.
 func (r axisRun) moves(m Metric) []Move {
 	var out []Move
 	faces := []Layer{}
@@ -74,6 +74,15 @@ func (r axisRun) moves(m Metric) []Move {
 		if p != 0 {
 			faces = append(faces, Layer(f))
 		}
+	}
+	if m == STM && len(faces) == 2 && r[faces[0]]+r[faces[1]] == 4 {
+		both := Times(CubeOf(MoveOf(faces[0], int(r[faces[0]]))), CubeOf(MoveOf(faces[1], int(r[faces[1]]))))
+		for s := Move(NFaceMoves); s < NFaceMoves+NSliceMoves; s++ {
+			if CubeOf(s) == both {
+				return []Move{s}
+			}
+		}
+		panic(fmt.Sprintf("cube: no slice turn turns %v", r))
 	}
 	slices.SortFunc(faces, func(a, b Layer) int {
 		return cmp.Compare(MoveOf(a, 1).AxisRank(), MoveOf(b, 1).AxisRank())

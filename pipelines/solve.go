@@ -96,7 +96,7 @@ type SolveOptions struct {
 	// the shortest solution found is kept. A budget, unlike a timeout,
 	// gives the same answer on every machine.
 	NodeBudget int64
-	// Optimal asks for shortest solutions in Metric (HTM or QTM), proven
+	// Optimal asks for shortest solutions in Metric (HTM, QTM or STM), proven
 	// (solver.Solver.Optimal), one cube at a time with every worker on it;
 	// MaxLength is then not used.
 	Optimal bool
@@ -118,10 +118,11 @@ type Solved struct {
 // Explorer's format ("R U R' U' (4f)", with a star where the length is
 // proven optimal: "(4f*)"), or why there is none.
 func (s Solved) Line(o SolveOptions) string {
-	unit, letter := "face turns", "f"
-	if o.Optimal && o.Metric == cube.QTM {
-		unit, letter = "quarter turns", "q"
+	metric := cube.HTM
+	if o.Optimal {
+		metric = o.Metric
 	}
+	unit, letter := map[cube.Metric]string{cube.HTM: "face turns", cube.QTM: "quarter turns", cube.STM: "slice turns"}[metric], map[cube.Metric]string{cube.HTM: "f", cube.QTM: "q", cube.STM: "s"}[metric]
 	switch {
 	case !s.Found && o.Optimal:
 		return fmt.Sprintf("(none: the distance is at least %d %s; the node budget of %d ran out)", s.Lower, unit, o.NodeBudget)
@@ -132,10 +133,7 @@ func (s Solved) Line(o SolveOptions) string {
 	if s.Optimal {
 		star = "*"
 	}
-	length := cube.HTM.Length(s.Moves)
-	if letter == "q" {
-		length = cube.QTM.Length(s.Moves)
-	}
+	length := metric.Length(s.Moves)
 	if len(s.Moves) == 0 {
 		return fmt.Sprintf("(0%s%s)", letter, star)
 	}

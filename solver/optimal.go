@@ -40,12 +40,34 @@ import (
 // the URF-DBL diagonal, x1 = 0, 1, 2 in cube.Sym).
 var axisSyms = [3]cube.Sym{0, 16, 32}
 
-// axisMoves[k][m] is face turn m seen along axis k: S^-1 m S for S =
-// axisSyms[k], the move its conjugated cube makes.
-var axisMoves = func() (t [3][cube.NFaceMoves]cube.Move) {
+// nUnits is the number of moves an optimal search may make: the 18 face
+// turns, and in STM the nine slice turns, which are numbered after them.
+const nUnits = cube.NFaceMoves + cube.NSliceMoves
+
+// unitCube[m] is what move m does relative to the centers: a slice turn
+// is its two faces turned oppositely (M = R L'), the centers being the
+// frame of every position the search compares.
+var unitCube = func() (t [nUnits]cube.Cube) {
+	for m := range cube.Move(nUnits) {
+		t[m] = cube.CubeOf(m)
+	}
+	return t
+}()
+
+// axisMoves[k][m] is move m seen along axis k: S^-1 m S for S =
+// axisSyms[k], the move its conjugated cube makes (a slice turn's is the
+// slice turn that does to the conjugated cube what it does to the cube).
+var axisMoves = func() (t [3][nUnits]cube.Move) {
 	for k, s := range axisSyms {
 		for m := range cube.Move(cube.NFaceMoves) {
 			t[k][m] = cube.ConjugateMove(m, s)
+		}
+		for m := cube.Move(cube.NFaceMoves); m < nUnits; m++ {
+			seen := cube.Conjugate(unitCube[m], s)
+			t[k][m] = cube.Move(slices.Index(unitCube[cube.NFaceMoves:], seen) + cube.NFaceMoves)
+			if t[k][m] < cube.NFaceMoves {
+				panic(fmt.Sprintf("solver: %v seen along axis %d is no slice turn", m, k))
+			}
 		}
 	}
 	return t
@@ -68,8 +90,9 @@ func (s *Solver) tripleOf(c cube.Cube) triple {
 	return t
 }
 
-func (s *Solver) move(t *triple, m cube.Move) triple {
-	c := s.Tables
+// move returns the coordinates t after move m.
+func (p optimalTable) move(t *triple, m cube.Move) triple {
+	c := p.moves
 	var u triple
 	for k := range t {
 		mk := axisMoves[k][m]
@@ -80,10 +103,12 @@ func (s *Solver) move(t *triple, m cube.Move) triple {
 }
 
 // optimalTable bounds the distance seen along one axis: by the big table
-// when the solver has it, else by phase 1's.
+// when the solver has it, else by phase 1's; moves are the coordinates'
+// move tables for the metric's moves.
 type optimalTable struct {
-	p1  *coord.SymTable
-	big *coord.OptimalPruning
+	p1    *coord.SymTable
+	big   *coord.OptimalPruning
+	moves *coord.MoveTables
 }
 
 // axis returns the bound of axis k of t.
@@ -152,8 +177,8 @@ func (s *Solver) Optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 	if err := c.Verify(); err != nil {
 		return Optimal{}, fmt.Errorf("solver: %w", err)
 	}
-	if m != cube.HTM && m != cube.QTM {
-		return Optimal{}, fmt.Errorf("solver: optimal solutions in %v are not supported (HTM or QTM)", m)
+	if m >= cube.NMetrics {
+		return Optimal{}, fmt.Errorf("solver: optimal solutions in %v are not supported (HTM, QTM or STM)", m)
 	}
 	return s.optimal(ctx, c, m, workers, cube.SymmetriesOf(c))
 }
@@ -208,8 +233,8 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 				}
 				t, r := start, c
 				for _, m := range root {
-					t = s.move(&t, m)
-					r.Move(&r, m)
+					t = table.move(&t, m)
+					r.Mul(&r, &unitCube[m])
 				}
 				var axes [3]cube.Cube
 				for k, y := range axisSyms {
@@ -236,7 +261,9 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 		case err != nil:
 			return res, err
 		case found != nil:
-			res.Moves, res.Lower = cube.Simplify(found), len(found)
+			// The search's moves name the layers of the home frame (M is
+			// R L' relative to the centers); Reframe names them as usual.
+			res.Moves, res.Lower = cube.Reframe(cube.Simplify(found)), len(found)
 			return res, nil
 		case merged < len(roots):
 			return res, ErrBudget
@@ -276,7 +303,7 @@ func (s *Solver) liveRoots(table optimalTable, start triple, m cube.Metric, n, d
 			if !canFollow(m, path, b) {
 				continue
 			}
-			next := s.move(t, b)
+			next := table.move(t, b)
 			bounded++
 			if !table.exceeds(&next, depth-len(path)-1) {
 				path = append(path, b)
@@ -343,7 +370,10 @@ func rootKey(r []cube.Move) string {
 }
 
 // canFollow reports whether move m may follow path in a canonical
-// sequence of metric m's moves. In HTM that is cube.CanFollow. In QTM a
+// sequence of metric m's moves. In HTM that is cube.CanFollow. In STM a
+// run of one axis's moves is one move (a face or a slice turn), or its two
+// faces, first face first, when they are not a slice turn (R L' is M):
+// every turn of an axis's layers is one of those, at its cost. In QTM a
 // half turn is two clockwise quarter turns (two counter-clockwise ones make
 // the same half turn), so a clockwise turn may repeat the last move once but
 // not twice (three are one the other way), and no move may undo the last;
@@ -357,8 +387,12 @@ func canFollow(metric cube.Metric, path []cube.Move, m cube.Move) bool {
 		return true
 	}
 	last := path[n-1]
-	if metric != cube.QTM {
+	switch metric {
+	case cube.HTM:
 		return cube.CanFollow(last, m)
+	case cube.STM:
+		return m.Axis() != last.Axis() ||
+			last.IsFace() && m.IsFace() && last.AxisRank() < m.AxisRank() && last.Power()+m.Power() != 4
 	}
 	switch {
 	case m == last.Inverse():
@@ -497,7 +531,7 @@ func (o *optimalSearch) children(batch []node, left int) []node {
 		path := p.path[:p.n]
 		for _, m := range o.moves {
 			if canFollow(o.metric, path, m) && int(p.invD[moveAxis[m]]) != left && !o.extendsRoot(path, m) {
-				cands = append(cands, candidate{parent: int32(pi), m: m, t: o.s.move(&p.t, m)})
+				cands = append(cands, candidate{parent: int32(pi), m: m, t: o.table.move(&p.t, m)})
 			}
 		}
 	}
@@ -530,7 +564,7 @@ func (o *optimalSearch) children(batch []node, left int) []node {
 		ch := &next[len(next)-1]
 		ch.path[p.n] = c.m
 		for k := range ch.axes {
-			ch.axes[k].Move(&p.axes[k], axisMoves[k][c.m])
+			ch.axes[k].Mul(&p.axes[k], &unitCube[axisMoves[k][c.m]])
 		}
 		inv := inverseTriple(&ch.axes)
 		for k := range c.inv {
@@ -565,10 +599,10 @@ func (o *optimalSearch) extendsRoot(path []cube.Move, m cube.Move) bool {
 	return len(path) == o.closedAt && m.Axis() == path[len(path)-1].Axis()
 }
 
-// moveAxis[m] is the axis k (of axisSyms) along which face turn m is a
-// turn of the U or D face.
-var moveAxis = func() (t [cube.NFaceMoves]int) {
-	for m := range cube.Move(cube.NFaceMoves) {
+// moveAxis[m] is the axis k (of axisSyms) along which move m is a turn of
+// the U or D face, or of the slice between them.
+var moveAxis = func() (t [nUnits]int) {
+	for m := range cube.Move(nUnits) {
 		for k := range axisSyms {
 			if axisMoves[k][m].Axis() == cube.AxisUD {
 				t[m] = k
@@ -583,7 +617,7 @@ var moveAxis = func() (t [cube.NFaceMoves]int) {
 func (o *optimalSearch) solves(x *node) bool {
 	c := o.cube
 	for _, m := range x.path[:x.n] {
-		c.Move(&c, m)
+		c.Mul(&c, &unitCube[m])
 	}
 	return c == cube.Solved
 }
@@ -592,12 +626,13 @@ func (o *optimalSearch) solves(x *node) bool {
 // the tables' Config.Optimal names, built or loaded on first use, or phase
 // 1's in m.
 func (s *Solver) optimalTable(m cube.Metric) (optimalTable, error) {
+	moves := s.Tables.MoveTablesIn(m)
 	big, err := s.Tables.Optimal(m)
 	if err != nil || big != nil {
-		return optimalTable{big: big}, err
+		return optimalTable{big: big, moves: moves}, err
 	}
 	p1, err := s.Tables.Phase1In(m)
-	return optimalTable{p1: p1}, err
+	return optimalTable{p1: p1, moves: moves}, err
 }
 
 // inverseTriple returns the coordinates of the inverses of the cubes seen

@@ -19,7 +19,7 @@ import (
 // positions) and in QTM to depth 6 (985,000): positions drawn at each depth
 // are solved in exactly that many turns, and every solution is re-applied.
 func TestOptimalAgreesWithBreadthFirst(t *testing.T) {
-	checkAgainstBreadthFirst(t, shared, cube.HTM, cube.QTM)
+	checkAgainstBreadthFirst(t, shared, cube.HTM, cube.QTM, cube.STM)
 }
 
 func checkAgainstBreadthFirst(t *testing.T, s *Solver, metrics ...cube.Metric) {
@@ -27,7 +27,7 @@ func checkAgainstBreadthFirst(t *testing.T, s *Solver, metrics ...cube.Metric) {
 		metric   cube.Metric
 		maxDepth int
 		last     int // positions at maxDepth, as the canonical stage counts them
-	}{{cube.HTM, 5, 574908}, {cube.QTM, 6, 878880}} {
+	}{{cube.HTM, 5, 574908}, {cube.QTM, 6, 878880}, {cube.STM, 4, 164900}} {
 		if !slices.Contains(metrics, tc.metric) {
 			continue
 		}
@@ -51,8 +51,8 @@ func checkAgainstBreadthFirst(t *testing.T, s *Solver, metrics ...cube.Metric) {
 	}
 }
 
-// breadthFirst lists the positions at each distance up to maxDepth in
-// metric m, by the moves of cost 1.
+// breadthFirst lists the positions (relative to the centers) at each
+// distance up to maxDepth in metric m, by the moves of cost 1.
 func breadthFirst(m cube.Metric, maxDepth int) [][]cube.Cube {
 	seen := map[cube.Key]bool{cube.Solved.Key(): true}
 	levels := [][]cube.Cube{{cube.Solved}}
@@ -60,8 +60,7 @@ func breadthFirst(m cube.Metric, maxDepth int) [][]cube.Cube {
 		var next []cube.Cube
 		for _, c := range levels[d-1] {
 			for _, mv := range cube.MoveSetOf(m).Units() {
-				var n cube.Cube
-				n.Move(&c, mv)
+				n := cube.Times(c, cube.CubeOf(mv))
 				if !seen[n.Key()] {
 					seen[n.Key()] = true
 					next = append(next, n)
@@ -146,13 +145,14 @@ func TestOptimalFineRoots(t *testing.T) {
 // TestOptimalAgreesWithUpperface compares the optimal solver with the
 // upperface stage's committed distances, found by another algorithm (a
 // meet-in-the-middle hash join, upperface/): upper-face positions drawn
-// from each distance up to 14 face turns and 15 quarter turns get exactly
-// that distance. The 1,000 positions are for a faster solver.
+// from each distance up to 14 face turns, 15 quarter turns and 12 slice
+// turns get exactly that distance. The 1,000 positions are for a
+// faster solver.
 func TestOptimalAgreesWithUpperface(t *testing.T) {
-	checkAgainstUpperface(t, shared, map[cube.Metric]int{cube.HTM: 14, cube.QTM: 15}, 3, 0)
+	checkAgainstUpperface(t, shared, map[cube.Metric]int{cube.HTM: 14, cube.QTM: 15, cube.STM: 12}, 3, 0)
 }
 
-// checkAgainstUpperface solves, in each metric of deepest (HTM, QTM),
+// checkAgainstUpperface solves, in each metric of deepest,
 // upper-face positions drawn from each committed distance up to
 // deepest[metric], perDistance of each, and then sample more drawn from
 // all the positions, checking each distance and solution.
@@ -168,7 +168,7 @@ func checkAgainstUpperface(t *testing.T, s *Solver, deepest map[cube.Metric]int,
 	for _, tc := range []struct {
 		metric cube.Metric
 		column string
-	}{{cube.HTM, "htm_distance"}, {cube.QTM, "qtm_distance"}} {
+	}{{cube.HTM, "htm_distance"}, {cube.QTM, "qtm_distance"}, {cube.STM, "stm_distance"}} {
 		if _, ok := deepest[tc.metric]; !ok {
 			continue
 		}
@@ -273,7 +273,7 @@ func TestOptimalRoots(t *testing.T) {
 			for _, r := range all {
 				t, cut := start, false
 				for i, m := range r {
-					t = shared.move(&t, m)
+					t = table.move(&t, m)
 					cut = cut || table.bound(&t) > depth-i-1
 				}
 				if !cut {
@@ -323,5 +323,52 @@ func TestRootOrder(t *testing.T) {
 		if first != (i < leading) || i > 0 && first == (long[got[i-1]][0] == short[9][0]) && j < got[i-1] {
 			t.Fatalf("longer roots ordered %v: want those beginning with %v first (their beginning's nodes), each group in move order", got, short[9])
 		}
+	}
+}
+
+// TestSliceTurnMoves: the optimal search's slice turns, seen along each
+// axis, are the conjugates of their effect relative to the centers, and
+// each lies in the goal group of the axis moveAxis gives it (de Bondt's
+// rule and the inverse's inherited bound need that); the canonical
+// sequences of STM (canFollow) of each length n up to 4 reach every
+// position at distance n, the breadth-first search's, each sequence once.
+func TestSliceTurnMoves(t *testing.T) {
+	for k, y := range axisSyms {
+		for m := range cube.Move(nUnits) {
+			if seen := axisMoves[k][m]; unitCube[seen] != cube.Conjugate(unitCube[m], y) {
+				t.Fatalf("%v seen along axis %d: %v", m, k, seen)
+			}
+		}
+	}
+	for m := range cube.Move(nUnits) {
+		if axisMoves[moveAxis[m]][m].Axis() != cube.AxisUD {
+			t.Fatalf("%v is not a turn of axis %d's layers", m, moveAxis[m])
+		}
+	}
+	table, err := shared.optimalTable(cube.STM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels := breadthFirst(cube.STM, 4)
+	for n := 1; n <= 4; n++ {
+		roots, _ := shared.liveRoots(table, shared.tripleOf(cube.Solved), cube.STM, n, maxOptimalDepth+n)
+		reached := map[cube.Key]bool{}
+		seqs := map[string]bool{}
+		for _, r := range roots {
+			c := cube.Solved
+			for _, m := range r {
+				c = cube.Times(c, unitCube[m])
+			}
+			reached[c.Key()], seqs[rootKey(r)] = true, true
+		}
+		for _, c := range levels[n] {
+			if !reached[c.Key()] {
+				t.Fatalf("no canonical sequence of %d slice-turn moves reaches a position at distance %d", n, n)
+			}
+		}
+		if len(seqs) != len(roots) {
+			t.Fatalf("%d canonical sequences of %d moves, %d distinct", len(roots), n, len(seqs))
+		}
+		t.Logf("%d moves: %d canonical sequences, %d positions at that distance", n, len(roots), len(levels[n]))
 	}
 }

@@ -435,12 +435,16 @@ proof) was found within --node-budget nodes, in which case the exit status is
 1. --out FILE.arrow also writes the results as a table. Every solution is
 re-applied to its cube before it is printed. Solutions are relative to the
 centers: a maneuver with slice turns or rotations is read as the position it
-leaves seen from its centers (M as R L'), and a solution turns faces only, so
-it solves the cube with its centers where they are.
+leaves seen from its centers (M as R L'). A solution in face or quarter turns
+turns faces only, so it solves the cube with its centers where they are; one
+in slice turns (--optimal --metric STM) moves the centers too, and leaves the
+cube solved as seen from its centers, a whole-cube rotation from where it
+began.
 
 --optimal is Mike Reid's method as Cube Explorer's optimal solvers run it
-(seed 000), in face turns or with --metric QTM in quarter turns ("(6q*)"),
-all workers on one cube. Its table follows --mem-budget: from 3.3GiB (the
+(seed 000), in face turns, or with --metric QTM in quarter turns ("(6q*)")
+or with --metric STM in slice turns ("(5s*)": face and slice turns, the
+slice turns printed as M, E, S), all workers on one cube. Its table follows --mem-budget: from 3.3GiB (the
 default is 6GiB) its big table, 2.3 GiB a metric; from 14.8GiB its huge
 table, 13.8 GiB a metric and several times faster. Each is built once per
 machine (the big one in about ten minutes, the huge one in about an hour,
@@ -472,8 +476,8 @@ after which the line gives the distance proven.
 				return asUsage(fmt.Errorf("solve: %w", err))
 			}
 			m, err := cube.ParseMetric(metric)
-			if err != nil || m == cube.STM {
-				return usageErrorf("solve: --metric %q: want HTM or QTM", metric)
+			if err != nil {
+				return usageErrorf("solve: --metric %q: want HTM, QTM or STM", metric)
 			}
 			opts.Metric = m
 			if opts.Optimal && !cmd.Flags().Changed("node-budget") {
@@ -535,7 +539,7 @@ after which the line gives the distance proven.
 	f.StringVar(&out, "out", "", "also write the results as an Arrow table to this FILE.arrow")
 	f.Var(pipelines.Whole[int]{P: &opts.MaxLength, Min: 0, Max: 99}, "max-length", "longest solution wanted, in face turns: the search stops at the first this short (smaller: shorter solutions, more search)")
 	f.BoolVar(&opts.Optimal, "optimal", false, "find shortest solutions, proven (a cube at a time, every worker on it)")
-	f.StringVar(&metric, "metric", "HTM", "with --optimal: HTM (face turns) or QTM (quarter turns)")
+	f.StringVar(&metric, "metric", "HTM", "with --optimal: HTM (face turns), QTM (quarter turns) or STM (face and slice turns)")
 	f.Var(pipelines.Whole[int64]{P: &opts.NodeBudget, Min: 0, Max: 1e18}, "node-budget", "search nodes per cube (0: no limit; 1e9 by default with --optimal); the best solution within it is kept")
 	workers = runtime.NumCPU()
 	f.Var(pipelines.Whole[int]{P: &workers, Min: 1, Max: maxWorkers}, "workers", "cubes solved in parallel, or with --optimal threads on one cube (the output does not depend on it)")

@@ -138,7 +138,7 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"solve", "R U F D L B", "--max-length", "3", "--node-budget", "1000"}, false, "1 of 1 cubes without a solution of at most 3"},
 		{[]string{"solve", "--optimal", "--max-length", "3", "R"}, true, "--max-length is for the two-phase solver"},
 		{[]string{"solve", "--metric", "QTM", "R"}, true, "--metric is for --optimal"},
-		{[]string{"solve", "--optimal", "--metric", "STM", "R"}, true, `--metric "STM": want HTM or QTM`},
+		{[]string{"solve", "--optimal", "--metric", "XTM", "R"}, true, `--metric "XTM": want HTM, QTM or STM`},
 		{[]string{"solve", "--optimal", "--mem-budget", "1GiB", "--node-budget", "10", "R U F D L B R2 U2 F' L2 D B' R"}, false, "1 of 1 cubes without a proven optimal solution"},
 		{[]string{"solve", "--optimal", "--mem-budget", "100TiB", "R"}, true, "--mem-budget 100.0 TiB is more than 3/4"},
 		{[]string{"run", "random", "--random-metrics", "STM"}, true, "--random-metrics STM"},
@@ -532,6 +532,11 @@ func TestSolve(t *testing.T) {
 	opt, _, err = runCmd("solve", "--optimal", "--mem-budget", "1GiB", "--metric", "QTM", "R U2")
 	if err != nil || opt != "U2 R' (3q*)\n" {
 		t.Errorf("solve --optimal --metric QTM \"R U2\": %q, %v", opt, err)
+	}
+	// M U is 2 slice turns (and 3 face turns) from solved.
+	opt, _, err = runCmd("solve", "--optimal", "--mem-budget", "1GiB", "--metric", "STM", "M U")
+	if err != nil || !strings.HasSuffix(opt, " (2s*)\n") {
+		t.Errorf("solve --optimal --metric STM \"M U\": %q, %v", opt, err)
 	}
 }
 
