@@ -13,27 +13,36 @@ import (
 // corners' layers, and the twist or the slice edges' order) by the
 // symmetry-reduced, parallel push-pull build with two-bit entries, and
 // checks every raw state's entry against a plain breadth-first search over
-// the raw states, which knows nothing of symmetry or of the encoding.
+// the raw states, which knows nothing of symmetry or of the encoding; in
+// face turns, and with the slice turns of STM added to the moves.
 func TestBigTableAgreesWithPlainSearch(t *testing.T) {
-	sliceMove := buildMoveTable(cube.NSlice, allMoves, (*cube.Cube).SetSlice, (*cube.Cube).Slice)
-	orderMove := buildMoveTable(nSliceOrderV4, allMoves, setSliceOrderV4, SliceOrderV4)
 	for _, tc := range []struct {
-		name         string
-		twist, order bool
-	}{{"layer", false, false}, {"layer and order", false, true}, {"twist and layer", true, false}} {
+		name              string
+		twist, order, stm bool
+	}{{"layer", false, false, false}, {"layer and order", false, true, false}, {"twist and layer", true, false, false},
+		{"layer and order, slice turns", false, true, true}} {
 		if tc.twist && testing.Short() {
 			continue
 		}
+		moves := func(t MoveTable) MoveTable {
+			if tc.stm {
+				return withSliceTurns(t)
+			}
+			return t
+		}
+		sliceMove := moves(buildMoveTable(cube.NSlice, allMoves, (*cube.Cube).SetSlice, (*cube.Cube).Slice))
+		orderMove := moves(buildMoveTable(nSliceOrderV4, allMoves, setSliceOrderV4, SliceOrderV4))
+		nMoves := len(sliceMove[0])
 		sp := &bigSpace{
 			a:             newSymClasses(cube.NSlice, coordCube((*cube.Cube).SetSlice), (*cube.Cube).Slice),
 			flipSliceMove: func(x, m int) int { return int(sliceMove[x][m]) },
-			twistMove:     MoveTable{make([]uint16, cube.NFaceMoves)},
+			twistMove:     MoveTable{make([]uint16, nMoves)},
 			twistConj:     conjTable{{}},
-			layerMove:     buildMoveTable(cube.NCornerLayer, allMoves, (*cube.Cube).SetCornerLayer, (*cube.Cube).CornerLayer),
+			layerMove:     moves(buildMoveTable(cube.NCornerLayer, allMoves, (*cube.Cube).SetCornerLayer, (*cube.Cube).CornerLayer)),
 			layerConj:     newConjTable(cube.NCornerLayer, coordCube((*cube.Cube).SetCornerLayer), (*cube.Cube).CornerLayer),
 		}
 		if tc.twist {
-			sp.twistMove = buildMoveTable(cube.NTwist, allMoves, (*cube.Cube).SetTwist, (*cube.Cube).Twist)
+			sp.twistMove = moves(buildMoveTable(cube.NTwist, allMoves, (*cube.Cube).SetTwist, (*cube.Cube).Twist))
 			sp.twistConj = newConjTable(cube.NTwist, coordCube((*cube.Cube).SetTwist), (*cube.Cube).Twist)
 		}
 		no := 1
@@ -45,7 +54,7 @@ func TestBigTableAgreesWithPlainSearch(t *testing.T) {
 				sp.rowSlice = append(sp.rowSlice, int(rep))
 			}
 		}
-		for m := range allMoves {
+		for m := range nMoves {
 			sp.moves = append(sp.moves, m)
 		}
 		var lastReached int64
@@ -75,7 +84,7 @@ func TestBigTableAgreesWithPlainSearch(t *testing.T) {
 			var next []int
 			for _, x := range frontier {
 				sl, or, tw, ly := split(x)
-				for m := range cube.NFaceMoves {
+				for m := range nMoves {
 					so := int(sliceMove[sl][m])*no + or
 					if tc.order {
 						so = int(orderMove[sl*no+or][m])

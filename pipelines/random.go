@@ -37,11 +37,6 @@ var DefaultRandomCubes = MetricCounts{cube.HTM: 5, cube.QTM: 2, cube.STM: 2}
 const DefaultRandomSeed = 20261124
 
 func checkRandom(env *Env) error {
-	for _, m := range env.Options.RandomMetrics {
-		if m != cube.HTM && m != cube.QTM {
-			return fmt.Errorf("--random-metrics %v: the optimal solvers count face turns (HTM) or quarter turns (QTM)", m)
-		}
-	}
 	if coord.OptimalTableFor(env.MemBudget) < coord.BigTable {
 		return fmt.Errorf("%w: --mem-budget %s: the random stage's optimal solver needs at least its big table (%s) and a gibibyte besides",
 			ErrTooBig, FormatBytes(env.MemBudget), FormatBytes(coord.BigTable.Bytes()))

@@ -141,7 +141,7 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"solve", "--optimal", "--metric", "XTM", "R"}, true, `--metric "XTM": want HTM, QTM or STM`},
 		{[]string{"solve", "--optimal", "--mem-budget", "1GiB", "--node-budget", "10", "R U F D L B R2 U2 F' L2 D B' R"}, false, "1 of 1 cubes without a proven optimal solution"},
 		{[]string{"solve", "--optimal", "--mem-budget", "100TiB", "R"}, true, "--mem-budget 100.0 TiB is more than 3/4"},
-		{[]string{"run", "random", "--random-metrics", "STM"}, true, "--random-metrics STM"},
+		{[]string{"run", "random", "--random-metrics", "HTM,XTM"}, true, `"XTM" (want HTM, QTM or STM)`},
 		{[]string{"run", "random", "--random-cubes", "0"}, true, `"--random-cubes"`},
 		{[]string{"run", "random", "--mem-budget", "2GiB"}, true, "needs at least its big table"},
 		{[]string{"run", "cosets", "--cosets", "5:x"}, true, `"--cosets"`},
