@@ -20,6 +20,10 @@ const (
 	NMetrics
 )
 
+// Letter is the letter Cube Explorer writes after a maneuver's length in
+// metric m: "(6f)", "(7q)", "(5s)".
+func (m Metric) Letter() byte { return "fqs"[m] }
+
 // Metrics lists the metrics in their order.
 var Metrics = []Metric{HTM, QTM, STM}
 

@@ -84,7 +84,7 @@ func (s MoveSet) Symmetries() []Sym {
 	for y := range Sym(NSyms) {
 		keeps := true
 		for _, m := range s.Moves {
-			if c := conjugateTurn(m, y); !s.Contains(c) || s.Cost(c) != s.Cost(m) {
+			if c := ConjugateMove(m, y); !s.Contains(c) || s.Cost(c) != s.Cost(m) {
 				keeps = false
 				break
 			}
@@ -94,19 +94,4 @@ func (s MoveSet) Symmetries() []Sym {
 		}
 	}
 	return syms
-}
-
-// conjugateTurn is ConjugateMove for face and slice turns: a slice turn,
-// relative to the centers the axis move turning its two faces oppositely,
-// goes to the slice turn of that axis move's conjugate.
-func conjugateTurn(m Move, y Sym) Move {
-	if m.IsFace() {
-		return ConjugateMove(m, y)
-	}
-	for e, slice := range sliceMove {
-		if slice == m {
-			return sliceMove[e.Conjugate(y)]
-		}
-	}
-	panic(fmt.Sprintf("cube: conjugateTurn(%v) is not a face or slice turn", m))
 }

@@ -27,8 +27,15 @@ func TestMoveSets(t *testing.T) {
 		for _, m := range SliceTurns.Moves {
 			// Relative to the centers, the conjugate's effect is the
 			// move's effect conjugated.
-			if c := conjugateTurn(m, y); CubeOf(c) != Conjugate(CubeOf(m), y) {
+			if c := ConjugateMove(m, y); CubeOf(c) != Conjugate(CubeOf(m), y) {
 				t.Fatalf("%v conjugated by %d: %v", m, y, c)
+			}
+		}
+		// A slice turn's conjugate is that of its axis move, conjugated
+		// face by face (AxisMove.Conjugate, another construction).
+		for e, m := range sliceMove {
+			if c := ConjugateMove(m, y); c != sliceMove[e.Conjugate(y)] {
+				t.Fatalf("%v conjugated by %d: %v, as an axis move %v", m, y, c, sliceMove[e.Conjugate(y)])
 			}
 		}
 	}

@@ -135,28 +135,31 @@ func Conjugate(c Cube, s Sym) Cube {
 	return Times(r, symCube[s])
 }
 
-// conjMove[s][m] is the face turn S(s)^-1 * m * S(s); for a reflection a
-// clockwise turn becomes a counter-clockwise one.
+// conjMove[s][m] is the face or slice turn S(s)^-1 * m * S(s) (a slice
+// turn relative to the centers); for a reflection a clockwise turn becomes
+// a counter-clockwise one.
 var conjMove = buildConjMoves()
 
-func buildConjMoves() (t [NSyms][NFaceMoves]Move) {
-	index := make(map[Cube]Move, NFaceMoves)
-	for m := range Move(NFaceMoves) {
+func buildConjMoves() (t [NSyms][NFaceMoves + NSliceMoves]Move) {
+	index := make(map[Cube]Move, NFaceMoves+NSliceMoves)
+	for m := range Move(NFaceMoves + NSliceMoves) {
 		index[moveCube[m]] = m
 	}
 	for s := range Sym(NSyms) {
-		for m := range Move(NFaceMoves) {
+		for m := range Move(NFaceMoves + NSliceMoves) {
 			t[s][m] = index[Conjugate(moveCube[m], s)]
 		}
 	}
 	return t
 }
 
-// ConjugateMove returns the face turn S(s)^-1 * m * S(s): the permutation
-// that s induces on the 18 face turns. It panics if m is not a face turn.
+// ConjugateMove returns the face or slice turn S(s)^-1 * m * S(s): the
+// permutation that s induces on the 18 face turns, and on the 9 slice
+// turns taken relative to the centers (M as R L'). It panics if m is a
+// rotation.
 func ConjugateMove(m Move, s Sym) Move {
-	if !m.IsFace() {
-		panic(fmt.Sprintf("cube: ConjugateMove(%v) is not a face turn", m))
+	if m.IsRotation() || m >= NMoves {
+		panic(fmt.Sprintf("cube: ConjugateMove(%v) is not a face or slice turn", m))
 	}
 	return conjMove[s][m]
 }

@@ -75,14 +75,10 @@ func (r axisRun) moves(m Metric) []Move {
 			faces = append(faces, Layer(f))
 		}
 	}
-	if m == STM && len(faces) == 2 && r[faces[0]]+r[faces[1]] == 4 {
-		both := Times(CubeOf(MoveOf(faces[0], int(r[faces[0]]))), CubeOf(MoveOf(faces[1], int(r[faces[1]]))))
-		for s := Move(NFaceMoves); s < NFaceMoves+NSliceMoves; s++ {
-			if CubeOf(s) == both {
-				return []Move{s}
-			}
+	if first := Layer(r.axis()); m == STM {
+		if e := NewAxisMove(r.axis(), int(r[first]), int(r[first+3])); e.isSlice() {
+			return []Move{sliceMove[e]}
 		}
-		panic(fmt.Sprintf("cube: no slice turn turns %v", r))
 	}
 	slices.SortFunc(faces, func(a, b Layer) int {
 		return cmp.Compare(MoveOf(a, 1).AxisRank(), MoveOf(b, 1).AxisRank())

@@ -162,7 +162,7 @@ func ExportCubeExplorer(w io.Writer, dir string) error {
 			if cell(t, row, p+"_distance") != nil {
 				star = "*"
 			}
-			parts = append(parts, fmt.Sprintf("%s (%d%c%s)", text, cell(t, row, p+"_upper"), "fqs"[m], star))
+			parts = append(parts, fmt.Sprintf("%s (%d%c%s)", text, cell(t, row, p+"_upper"), m.Letter(), star))
 		}
 		if len(parts) == 0 {
 			fmt.Fprintf(&b, "# %s: no maneuver known (%s)\n", notation, strings.Join(unknown, ", "))

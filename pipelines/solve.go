@@ -122,7 +122,7 @@ func (s Solved) Line(o SolveOptions) string {
 	if o.Optimal {
 		metric = o.Metric
 	}
-	unit, letter := map[cube.Metric]string{cube.HTM: "face turns", cube.QTM: "quarter turns", cube.STM: "slice turns"}[metric], map[cube.Metric]string{cube.HTM: "f", cube.QTM: "q", cube.STM: "s"}[metric]
+	unit, letter := map[cube.Metric]string{cube.HTM: "face turns", cube.QTM: "quarter turns", cube.STM: "slice turns"}[metric], metric.Letter()
 	switch {
 	case !s.Found && o.Optimal:
 		return fmt.Sprintf("(none: the distance is at least %d %s; the node budget of %d ran out)", s.Lower, unit, o.NodeBudget)
@@ -135,9 +135,9 @@ func (s Solved) Line(o SolveOptions) string {
 	}
 	length := metric.Length(s.Moves)
 	if len(s.Moves) == 0 {
-		return fmt.Sprintf("(0%s%s)", letter, star)
+		return fmt.Sprintf("(0%c%s)", letter, star)
 	}
-	return fmt.Sprintf("%s (%d%s%s)", cube.FormatManeuver(s.Moves), length, letter, star)
+	return fmt.Sprintf("%s (%d%c%s)", cube.FormatManeuver(s.Moves), length, letter, star)
 }
 
 // Solve solves the cubes with the two-phase solver on env's workers (or

@@ -12,7 +12,7 @@ import (
 	"github.com/cubecensus/cubecensus/internal/parallel"
 )
 
-// The optimal solver in face turns or quarter turns: Mike Reid's method,
+// The optimal solver in face, quarter or slice turns: Mike Reid's method,
 // Cube Explorer's "standard optimal solver" (seed 000, "The Optimal
 // Solvers"). An iterative-deepening search over canonical sequences is
 // pruned by the phase-1 distance (in the metric searched) seen along each
@@ -55,19 +55,11 @@ var unitCube = func() (t [nUnits]cube.Cube) {
 }()
 
 // axisMoves[k][m] is move m seen along axis k: S^-1 m S for S =
-// axisSyms[k], the move its conjugated cube makes (a slice turn's is the
-// slice turn that does to the conjugated cube what it does to the cube).
+// axisSyms[k], the move its conjugated cube makes.
 var axisMoves = func() (t [3][nUnits]cube.Move) {
 	for k, s := range axisSyms {
-		for m := range cube.Move(cube.NFaceMoves) {
+		for m := range cube.Move(nUnits) {
 			t[k][m] = cube.ConjugateMove(m, s)
-		}
-		for m := cube.Move(cube.NFaceMoves); m < nUnits; m++ {
-			seen := cube.Conjugate(unitCube[m], s)
-			t[k][m] = cube.Move(slices.Index(unitCube[cube.NFaceMoves:], seen) + cube.NFaceMoves)
-			if t[k][m] < cube.NFaceMoves {
-				panic(fmt.Sprintf("solver: %v seen along axis %d is no slice turn", m, k))
-			}
 		}
 	}
 	return t
