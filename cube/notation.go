@@ -105,8 +105,9 @@ type Generator struct {
 var generatorTail = regexp.MustCompile(`^(.*?)\s*(?:\((\d+)([fqs]?)(\*?)\))?\s*(\*?)\s*(?:<([^>]*)>)?\s*$`)
 
 // ParseGenerator reads one line of a Cube Explorer maneuver file. The
-// length in parentheses, if present, must match the maneuver's face-turn
-// count (or quarter-turn count with a 'q' suffix).
+// length in parentheses, if present, must be the maneuver's length in the
+// metric its letter names (Metric.Letter: none or f for face turns, a
+// slice turn counting two; q for quarter turns; s for slice turns).
 func ParseGenerator(line string) (Generator, error) {
 	m := generatorTail.FindStringSubmatch(line)
 	if m == nil {
@@ -119,10 +120,13 @@ func ParseGenerator(line string) (Generator, error) {
 	g := Generator{Moves: moves, Optimal: m[4] == "*" || m[5] == "*", Name: m[6]}
 	if m[2] != "" {
 		g.Length, _ = strconv.Atoi(m[2])
-		want := len(moves)
-		if m[3] == "q" {
-			want = QTM.Length(moves)
+		metric := HTM
+		for _, mt := range Metrics {
+			if m[3] == string(mt.Letter()) {
+				metric = mt
+			}
 		}
+		want := metric.Length(moves)
 		if g.Length != want {
 			col := utf8.RuneCountInString(line[:strings.Index(line, "(")]) + 1
 			return Generator{}, fmt.Errorf("%w: length (%s) at column %d, but the maneuver has %d moves", ErrSyntax, m[2], col, want)

@@ -92,6 +92,12 @@ func TestParseGenerator(t *testing.T) {
 	if err != nil || g.Length != 3 {
 		t.Errorf("quarter-turn length: %+v, %v", g, err)
 	}
+	// A slice turn is two face turns and one slice turn; a rotation none.
+	for line, ok := range map[string]bool{"M U (3f)": true, "M U (3)": true, "M U (2s)": true, "M U (2)": false, "x R (1)": true, "M2 (4q)": true} {
+		if _, err := ParseGenerator(line); (err == nil) != ok {
+			t.Errorf("%q: %v", line, err)
+		}
+	}
 }
 
 // TestSeed004LetterCodes checks the table of seed 004: A = U ... R = B'.
