@@ -155,7 +155,8 @@ func TestOptimalAgreesWithUpperface(t *testing.T) {
 // checkAgainstUpperface solves, in each metric of deepest,
 // upper-face positions drawn from each committed distance up to
 // deepest[metric], perDistance of each, and then sample more drawn from
-// all the positions, checking each distance and solution.
+// all the positions within that distance, checking each distance and
+// solution.
 func checkAgainstUpperface(t *testing.T, s *Solver, deepest map[cube.Metric]int, perDistance, sample int) {
 	tb, _, err := tables.Read(filepath.Join(committed.Dir(t), "upperface_positions"+tables.Extension))
 	if err != nil {
@@ -184,9 +185,11 @@ func checkAgainstUpperface(t *testing.T, s *Solver, deepest map[cube.Metric]int,
 			}
 		}
 		byDistance := map[int][]int{}
+		var within []int
 		for i, row := range tb.Rows {
 			if d, ok := row[col(tc.column)].(int64); ok && d <= int64(deepest[tc.metric]) {
 				byDistance[int(d)] = append(byDistance[int(d)], i)
+				within = append(within, i)
 			}
 		}
 		for d, rows := range byDistance {
@@ -195,10 +198,8 @@ func checkAgainstUpperface(t *testing.T, s *Solver, deepest map[cube.Metric]int,
 			}
 		}
 		for range sample {
-			row := tb.Rows[rng.IntN(len(tb.Rows))]
-			if d, ok := row[col(tc.column)].(int64); ok {
-				check(row, int(d))
-			}
+			row := tb.Rows[within[rng.IntN(len(within))]]
+			check(row, int(row[col(tc.column)].(int64)))
 		}
 	}
 }
