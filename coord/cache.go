@@ -18,7 +18,7 @@ import (
 // coord.go (loading) build nothing and are left out, so that adding a
 // fact does not rebuild a table.
 //
-//go:embed bigtable.go cosetmoves.go cosettable.go sliceorder.go symtables.go tables.go
+//go:embed bigtable.go cosetmoves.go cosettable.go phase1steps.go sliceorder.go symtables.go tables.go
 var sources embed.FS
 
 // spec returns a cached table's Spec: its name, its layout's version, and
@@ -46,6 +46,8 @@ var (
 	// they follow the code that fills it, not newPhase1Table's wiring.
 	bigTableRoots   = []string{"newBigTable", "buildBigTable", "buildSymTable"}
 	cosetMovesRoots = []string{"CosetTable.buildMoves", "buildSymTable"}
+	// The phase-1 steps are read off phase 1's table, likewise.
+	phase1StepsRoots = []string{"buildPhase1Steps", "axisDigit"}
 )
 
 // Their fingerprints.
@@ -56,6 +58,7 @@ var (
 	phase2Code      = codeOf(phase2Roots...)
 	bigTableCode    = codeOf(bigTableRoots...)
 	cosetMovesCode  = codeOf(cosetMovesRoots...)
+	phase1StepsCode = codeOf(phase1StepsRoots...)
 )
 
 // The facts each cached table is checked against when it is loaded, and

@@ -42,6 +42,11 @@ func (cfg Config) report(table string) func(reached, total int64) {
 type Tables struct {
 	Twist, Flip, Slice           MoveTable // all 18 face turns
 	Corners, UDEdges, SliceOrder MoveTable // the 10 moves of H (Phase2Moves)
+	// CornerPerm and SliceSorted are the corners' permutation and where
+	// the slice edges are, in order, all 18 moves, flat (Flat): phase 1
+	// carries them to phase 2, whose coordinates they are in H
+	// (SliceSorted < NSliceOrder).
+	CornerPerm, SliceSorted []uint16
 	// Layer and Order are the corners' layers and the slice edges' order
 	// (sliceorder.go), all 18 moves, for the big tables.
 	Layer, Order MoveTable
@@ -56,6 +61,7 @@ type Tables struct {
 	slices lazy[MoveTables]                // MoveTablesIn(STM)
 	big    map[cube.Metric]*lazy[OptimalPruning]
 	moves  lazy[CosetMoves]
+	steps  lazy[Phase1Steps]
 
 	mu sync.Mutex
 	// storeErr and refused gather why a table could not be stored and why
@@ -93,6 +99,7 @@ func Load(cfg Config) (*Tables, error) {
 	t.Layer, t.Order = small.moves[layerMoves], small.moves[orderMoves]
 	t.Twist, t.Flip, t.Slice = small.moves[twistMoves], small.moves[flipMoves], small.moves[sliceMoves]
 	t.Corners, t.UDEdges, t.SliceOrder = small.moves[cornerMoves], small.moves[udEdgeMoves], small.moves[sliceOrderMoves]
+	t.CornerPerm, t.SliceSorted = small.moves[cornerPermMoves].Flat(), small.moves[sliceSortedMoves].Flat()
 	t.PruneCorners = small.pruneCorners
 	var c1, c2 tablecache.Table
 	if t.Phase1, c1, err = newPhase1Table(cfg, cube.HTM, t.Twist, t.Flip, t.Slice); err != nil {
@@ -155,6 +162,16 @@ func (t *Tables) Phase1In(m cube.Metric) (*SymTable, error) {
 	return t.phase1[m].get(func() (*SymTable, error) {
 		twist, flip, slice := t.MovesIn(m)
 		p, c, err := newPhase1Table(t.cfg, m, twist, flip, slice)
+		t.note(c)
+		return p, err
+	})
+}
+
+// Phase1Steps returns the steps of phase 1's HTM table (phase1steps.go),
+// built or loaded on first use: Phase1StepsBytes of memory.
+func (t *Tables) Phase1Steps() (*Phase1Steps, error) {
+	return t.steps.get(func() (*Phase1Steps, error) {
+		p, c, err := newPhase1Steps(t.cfg, t.Phase1, t.Twist, t.Flip, t.Slice)
 		t.note(c)
 		return p, err
 	})

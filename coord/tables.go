@@ -38,6 +38,17 @@ var Phase2Moves = func() []cube.Move {
 // m, for the moves listed (all 18, or the 10 of phase 2, by index).
 type MoveTable [][]uint16
 
+// Flat returns the table in one array, row by row (entry x*columns + m):
+// a look-up is one load where the rows' table takes two, which matters
+// where the rows do not stay in the cache.
+func (t MoveTable) Flat() []uint16 {
+	out := make([]uint16, 0, len(t)*len(t[0]))
+	for _, row := range t {
+		out = append(out, row...)
+	}
+	return out
+}
+
 // buildMoveTable tabulates a coordinate under moves by going through the
 // cubie level: set the coordinate on a cube, turn, read the coordinate.
 func buildMoveTable(n int, moves []cube.Move, set func(*cube.Cube, int), get func(*cube.Cube) int) MoveTable {
@@ -128,6 +139,8 @@ const (
 	cornerMoves
 	udEdgeMoves
 	sliceOrderMoves
+	cornerPermMoves
+	sliceSortedMoves
 )
 
 // moveTableSpecs are the move tables of smallTables, in the order above.
@@ -145,10 +158,12 @@ var moveTableSpecs = []struct {
 	{cube.NCornerPerm, Phase2Moves, (*cube.Cube).SetCornerPerm, (*cube.Cube).CornerPerm},
 	{cube.NUDEdgePerm, Phase2Moves, (*cube.Cube).SetUDEdgePerm, (*cube.Cube).UDEdgePerm},
 	{NSliceOrder, Phase2Moves, (*cube.Cube).SetSliceSorted, (*cube.Cube).SliceSorted},
+	{cube.NCornerPerm, allMoves, (*cube.Cube).SetCornerPerm, (*cube.Cube).CornerPerm},
+	{cube.NSliceSorted, allMoves, (*cube.Cube).SetSliceSorted, (*cube.Cube).SliceSorted},
 }
 
 // smallTablesVersion names the layout and content of smallTables' file.
-const smallTablesVersion = "moves-prunecorners-1"
+const smallTablesVersion = "moves-prunecorners-2"
 
 // loadSmallTables returns the small tables from the table cache, built and
 // kept there the first time.

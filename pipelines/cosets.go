@@ -66,8 +66,8 @@ const searchBelow = cosets.HSize / 100
 // checkBitmap refuses a budget that cannot hold a coset's bitmap and the
 // coset solver's tables, for stage.
 func checkBitmap(env *Env, stage string) error {
-	if need := uint64(cosets.BitmapBytes() + coord.CosetMovesBytes + cosets.MeetBytes); env.MemBudget < need {
-		return fmt.Errorf("%w: --mem-budget %s: the %s stage keeps a bitmap of H (with the spare pages its passes hold), the coset move table and, for its last searches, the positions a few moves from those left, %s", ErrTooBig, FormatBytes(env.MemBudget), stage, FormatBytes(need))
+	if need := uint64(cosets.BitmapBytes() + coord.CosetMovesBytes + cosets.MeetBytes + coord.Phase1StepsBytes); env.MemBudget < need {
+		return fmt.Errorf("%w: --mem-budget %s: the %s stage keeps a bitmap of H (with the spare pages its passes hold), the coset move table, for its last searches the positions a few moves from those left, and the two-phase solver's phase-1 steps, %s", ErrTooBig, FormatBytes(env.MemBudget), stage, FormatBytes(need))
 	}
 	return nil
 }

@@ -10,9 +10,15 @@
 // iterative-deepening search over canonical sequences. Phase 1 is pruned by
 // its exact distance, from a table over the FlipUDSlice coordinate's 64,430
 // classes under the 16 symmetries that keep the U-D axis and the corner
-// twist; phase 2 by the larger of two bounds, a table over the corner
-// permutation's 2,768 classes and the U and D edges (exact to 14) and a
-// small one over the corners and the slice order (coord's symtables.go).
+// twist, read through its steps (coord's phase1steps.go: how each move
+// changes an entry's distance), so that a node makes only the children
+// within reach and knows their distances; phase 2 by the larger of two
+// bounds, a table over the corner permutation's 2,768 classes and the U
+// and D edges (exact to 14) and a small one over the corners and the
+// slice order (coord's symtables.go). An arrival in H is first judged by
+// the small bound, from the corners and slice coordinates carried along
+// the path only when an arrival needs them; two in three stop there,
+// before the cube's edges are made.
 //
 // Solve looks at the cube in six directions (along each of its three axes,
 // and its inverse along each), trying every phase-1 length in all six
@@ -24,9 +30,9 @@
 // cubes in a few milliseconds) but not proven optimal.
 //
 // The tables are the coordinate level's (package coord): the two-phase
-// ones take 127 MB and about half a minute to build; they are kept in
-// internal/tablecache's folder, checksummed, and loaded in a fraction of a
-// second by later runs.
+// ones take 127 MB and about half a minute to build, the phase-1 steps
+// 564 MB more and about 20 seconds; they are kept in internal/tablecache's
+// folder, checksummed, and loaded in a fraction of a second by later runs.
 //
 // Optimal solves a cube in the fewest face turns or quarter turns by
 // iterative deepening (optimal.go), pruned by the table coord.Config.Optimal

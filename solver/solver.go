@@ -3,6 +3,7 @@ package solver
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
@@ -28,6 +29,8 @@ type Solver struct {
 	NodeBudget int64
 	// Tables are the coordinates' move and pruning tables (coord).
 	Tables *coord.Tables
+	// twist, flip and slice are Tables' move tables of phase 1, flat.
+	twist, flip, slice []uint16
 }
 
 // New returns a solver with the default coord.Config. It panics only if a
@@ -48,7 +51,7 @@ func NewWith(cfg coord.Config) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Solver{ExtraDepths: 2, Tables: t}, nil
+	return &Solver{ExtraDepths: 2, Tables: t, twist: t.Twist.Flat(), flip: t.Flip.Flat(), slice: t.Slice.Flat()}, nil
 }
 
 // Solution is what one search found and what it cost.
@@ -108,7 +111,11 @@ func (s *Solver) Find(c cube.Cube, maxLength int) (Solution, error) {
 	if err := c.Verify(); err != nil {
 		return Solution{}, fmt.Errorf("solver: %w", err)
 	}
-	r := &run{Solver: s, Tables: s.Tables}
+	steps, err := s.Tables.Phase1Steps()
+	if err != nil {
+		return Solution{}, fmt.Errorf("solver: %w", err)
+	}
+	r := &run{Solver: s, Tables: s.Tables, steps: steps}
 	var targets [len(directions)]cube.Cube
 	for i, d := range directions {
 		targets[i] = d.target(c)
@@ -122,7 +129,7 @@ search:
 		for i, d := range directions {
 			t := &targets[i]
 			path = path[:0]
-			if sol, ok := r.phase1(t, t.Twist(), t.Flip(), t.Slice(), depth, &path, limit); ok {
+			if sol, ok := r.phase1(t, depth, &path, limit); ok {
 				sol = cube.Simplify(d.back(sol))
 				if !found {
 					lastDepth = depth + s.ExtraDepths
@@ -153,8 +160,22 @@ search:
 type run struct {
 	*Solver
 	*coord.Tables
+	steps *coord.Phase1Steps
 	nodes int64
+	// For the first i moves of the phase-1 path searched: the corners'
+	// permutation and the slice edges' places and order (i up to
+	// validCoords), which phase 2's corners-and-slice bound reads first
+	// and which decides most arrivals in H, and the cube (i up to
+	// validCube), for the edges' permutation of the arrivals left. Each
+	// is made when an arrival needs it and kept while the search stays
+	// below: searching them at every node cost more than it saved.
+	corners, sliceSorted   [maxPhase1 + 1]int
+	cubes                  [maxPhase1 + 1]cube.Cube
+	validCoords, validCube int
 }
+
+// maxPhase1 bounds a phase-1 sequence's length (its table's depth is 12).
+const maxPhase1 = 30
 
 // visit counts a node and reports whether the search may go on.
 func (r *run) visit() bool {
@@ -164,59 +185,120 @@ func (r *run) visit() bool {
 
 func (r *run) overBudget() bool { return r.NodeBudget > 0 && r.nodes > r.NodeBudget }
 
+// phase1Node is a node of phase 1: its coordinates, its distance from H
+// and its entry's steps (which moves bring it nearer, which keep it).
+type phase1Node struct {
+	tw, fl, sl uint16
+	dist       int8
+	steps      coord.StepMasks
+}
+
+// Masks of face turns, bits by cube.Move: all of them; those that may
+// follow each move in a canonical sequence (the last, cube.NFaceMoves, for
+// none); those outside H, one of which phase 1 must end with, or it was
+// found shorter.
+var (
+	allFaceTurns uint32 = 1<<cube.NFaceMoves - 1
+	mayFollow           = func() (f [cube.NFaceMoves + 1]uint32) {
+		for a := range cube.Move(cube.NFaceMoves) {
+			for b := range cube.Move(cube.NFaceMoves) {
+				if cube.CanFollow(a, b) {
+					f[a] |= 1 << b
+				}
+			}
+		}
+		f[cube.NFaceMoves] = allFaceTurns
+		return f
+	}()
+	outsideH = func() (o uint32) {
+		for m := range cube.Move(cube.NFaceMoves) {
+			if m.Axis() != cube.AxisUD && m.Power() != 2 {
+				o |= 1 << m
+			}
+		}
+		return o
+	}()
+)
+
 // phase1 searches the phase-1 sequences of exactly depth more moves from
 // coordinates (tw, fl, sl) of cube c's path so far; at each arrival in H it
 // tries phase 2 within the remaining length. The table's distance is
 // exact, so a sequence is cut as soon as it cannot reach H in time.
-func (r *run) phase1(c *cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
-	if !r.visit() || r.Phase1.Distance(sl*cube.NFlip+fl, tw) > depth {
+func (r *run) phase1(c *cube.Cube, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
+	n := phase1Node{tw: uint16(c.Twist()), fl: uint16(c.Flip()), sl: uint16(c.Slice())}
+	fs := c.Slice()*cube.NFlip + c.Flip()
+	if n.dist = int8(r.Phase1.Distance(fs, c.Twist())); !r.visit() || int(n.dist) > depth {
 		return nil, false
 	}
-	return r.phase1Below(c, tw, fl, sl, depth, path, maxLength)
+	n.steps = r.steps.Masks(r.steps.Entry(fs, c.Twist()))
+	r.corners[0], r.sliceSorted[0], r.cubes[0] = c.CornerPerm(), c.SliceSorted(), *c
+	r.validCoords, r.validCube = 0, 0
+	return r.phase1Below(&n, depth, path, maxLength)
 }
 
 // phase1Below is phase1 on a node already counted and within reach. The
-// children's distances are looked up together before any is searched: the
-// lookups are cache misses, and independent ones overlap. Each child is
-// counted as a node just before it is searched, as phase1 counts it, so a
-// node budget ends a search at the same node.
-func (r *run) phase1Below(c *cube.Cube, tw, fl, sl, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
+// node's steps say which children are within reach and how far each is
+// from H, so only those are made; their entries are looked up together
+// before any is searched: the look-ups are cache misses, and independent
+// ones overlap.
+func (r *run) phase1Below(n *phase1Node, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
+	k := len(*path)
 	if depth == 0 {
-		// Phase 1 must end with a move outside H, or it was found shorter.
-		if n := len(*path); n == 0 || (*path)[n-1].Axis() != cube.AxisUD && (*path)[n-1].Power() != 2 {
-			return r.phase2From(c, *path, maxLength-n)
-		}
-		return nil, false
+		return r.phase2From(*path, maxLength-k)
+	}
+	moves := allFaceTurns
+	switch depth - int(n.dist) {
+	case 0:
+		moves = n.steps.Down
+	case 1:
+		moves = n.steps.Down | n.steps.Same
+	}
+	last := cube.Move(cube.NFaceMoves)
+	if k > 0 {
+		last = (*path)[k-1]
+	}
+	moves &= mayFollow[last]
+	if depth == 1 {
+		moves &= outsideH
 	}
 	type child struct {
-		m          cube.Move
-		tw, fl, sl int
-		h          int
+		node phase1Node
+		word uint32
+		m    cube.Move
+		sym  uint8
 	}
 	var children [cube.NFaceMoves]child
-	n := 0
-	for m := range cube.Move(cube.NFaceMoves) {
-		if k := len(*path); k > 0 && !cube.CanFollow((*path)[k-1], m) {
-			continue
+	count := 0
+	for ; moves != 0; moves &= moves - 1 {
+		m := cube.Move(bits.TrailingZeros32(moves))
+		ch := &children[count]
+		ch.m = m
+		ch.node = phase1Node{tw: r.twist[int(n.tw)*cube.NFaceMoves+int(m)], fl: r.flip[int(n.fl)*cube.NFaceMoves+int(m)],
+			sl: r.slice[int(n.sl)*cube.NFaceMoves+int(m)], dist: n.dist + 1}
+		switch {
+		case n.steps.Down>>m&1 == 1:
+			ch.node.dist = n.dist - 1
+		case n.steps.Same>>m&1 == 1:
+			ch.node.dist = n.dist
 		}
-		children[n] = child{m: m, tw: int(r.Twist[tw][m]), fl: int(r.Flip[fl][m]), sl: int(r.Slice[sl][m])}
-		n++
+		if depth > 1 { // a leaf's steps are not needed
+			ch.word, ch.sym = r.steps.Entry(int(ch.node.sl)*cube.NFlip+int(ch.node.fl), int(ch.node.tw))
+		}
+		count++
 	}
-	for i := range n {
-		ch := &children[i]
-		ch.h = r.Phase1.Distance(ch.sl*cube.NFlip+ch.fl, ch.tw)
-	}
-	for i := range n {
+	for i := range count {
 		ch := &children[i]
 		if !r.visit() {
 			return nil, false
 		}
-		if ch.h > depth-1 {
-			continue
+		if depth > 1 {
+			ch.node.steps = r.steps.Masks(ch.word, ch.sym)
 		}
 		*path = append(*path, ch.m)
-		sol, ok := r.phase1Below(c, ch.tw, ch.fl, ch.sl, depth-1, path, maxLength)
-		*path = (*path)[:len(*path)-1]
+		// What was made past k followed another move.
+		r.validCoords, r.validCube = min(r.validCoords, k), min(r.validCube, k)
+		sol, ok := r.phase1Below(&ch.node, depth-1, path, maxLength)
+		*path = (*path)[:k]
 		if ok {
 			return sol, true
 		}
@@ -224,17 +306,30 @@ func (r *run) phase1Below(c *cube.Cube, tw, fl, sl, depth int, path *[]cube.Move
 	return nil, false
 }
 
-// phase2From applies the phase-1 maneuver to c and solves the result in H
-// within budget moves.
-func (r *run) phase2From(c *cube.Cube, p1 []cube.Move, budget int) ([]cube.Move, bool) {
-	h := *c
-	for _, m := range p1 {
-		h.Move(&h, m)
+// phase2From solves the cube phase-1 path p1 brought into H within budget
+// moves: its corners-and-slice bound first, then the cube for the edges'
+// permutation, each made from what the path's prefix had made.
+func (r *run) phase2From(p1 []cube.Move, budget int) ([]cube.Move, bool) {
+	k := len(p1)
+	for i := r.validCoords; i < k; i++ {
+		m := int(p1[i])
+		r.corners[i+1] = int(r.CornerPerm[r.corners[i]*cube.NFaceMoves+m])
+		r.sliceSorted[i+1] = int(r.SliceSorted[r.sliceSorted[i]*cube.NFaceMoves+m])
 	}
-	co, ed, so := h.CornerPerm(), h.UDEdgePerm(), h.SliceSorted()
+	r.validCoords = k
+	co, so := r.corners[k], r.sliceSorted[k]
+	bound := int(r.PruneCorners[co*coord.NSliceOrder+so])
+	if bound > budget {
+		return nil, false
+	}
+	for i := r.validCube; i < k; i++ {
+		r.cubes[i+1].Move(&r.cubes[i], p1[i])
+	}
+	r.validCube = k
+	ed := r.cubes[k].UDEdgePerm()
 	// Phase 2 may begin on the layer phase 1 ended on; Solve merges the two.
 	var last cube.Move = cube.NMoves
-	for depth := 0; depth <= budget; depth++ {
+	for depth := max(bound, r.Phase2.Distance(co, ed)); depth <= budget; depth++ {
 		var p2 []cube.Move
 		if r.phase2(co, ed, so, depth, last, &p2) {
 			return append(append([]cube.Move{}, p1...), p2...), true
