@@ -39,10 +39,9 @@ echo "## Solvers"
 echo
 echo "The two-phase solver on 10,000 uniformly random cubes, one thread, tables warm: the search stops"
 echo "at the first solution of at most 20 (21) face turns, and the benchmark fails if any cube needs more"
-echo "(issue 11; min2phase on this machine, 2,000 cubes: 3.65 ms for 20, 0.71 ms for 21). Then the"
-echo "solver's tables built from an empty cache, and loaded from it. With MIN2PHASE set to a checkout of"
-echo "min2phase (github.com/cs0x7f/min2phase), both solvers are also timed on the same 2,000 cubes"
-echo "(scripts/min2phase/compare.sh; Java's time after a warm-up pass, cubecensus's without its start-up)."
+echo "(issue 11). Then the solver's tables built from an empty cache, and loaded from it. With ROB,"
+echo "CUBE20SRC and MIN2PHASE naming checkouts of rob-twophase, cube20src and min2phase, all are timed"
+echo "on the same cubes, one thread, rounds alternating (scripts/peers/compare.sh; see its table below)."
 echo
 echo '```'
 go test -run '^$' -bench 'TwoPhase2' -benchtime 10000x -count 1 ./solver | grep -E '^(Benchmark|ok)'
@@ -59,10 +58,15 @@ done
 for i in 1 2 3; do
   /usr/bin/time -f 'inspect of a random cube:          %e s, peak memory %M KiB' env CUBECENSUS_CACHE="$tmp/cache" ./bin/cubecensus inspect RLDUUBRBRDULURFULBFLFRFRFDBDBLDDDLRRUFUBLDFFLBUBLBRDFU > /dev/null 2> "$tmp/log"; tail -1 "$tmp/log"
 done
-if [ -n "${MIN2PHASE:-}" ]; then
-  scripts/min2phase/compare.sh "$MIN2PHASE" 2000
-fi
 echo '```'
+if [ -n "${ROB:-}${CUBE20SRC:-}${MIN2PHASE:-}" ]; then
+  echo
+  echo '```'
+  scripts/peers/compare.sh ${ROB:+--rob "$ROB"} ${CUBE20SRC:+--cube20src "$CUBE20SRC"} ${MIN2PHASE:+--min2phase "$MIN2PHASE"}
+  echo '```'
+fi
+echo
+cat scripts/bench-notes/peers.md
 echo
 cat scripts/bench-notes/startup.md
 echo
@@ -117,13 +121,13 @@ echo "| Rokicki's nxopt, 16 cores, largest tables (cube20src nxopt.md) | up to 1
 echo "| Cube Explorer's huge optimal solver, 3 GHz Pentium 4 (seed 000) | over 2 GB | under two minutes |"
 echo
 if [ -n "${VCUBE:-}${NISSY:-}" ]; then
-  # The same cubes on this machine (scripts/optimal/compare.sh; VCUBE and
+  # The same cubes on this machine (scripts/peers/compare.sh; VCUBE and
   # NISSY name checkouts of vcube and nissy-core, whose first runs generate
   # their tables: 18 minutes and about 2 hours on an Intel Xeon of 2 cores).
-  echo "The same random cubes on this machine, each solver with both cores (scripts/optimal/compare.sh):"
+  echo "The same random cubes on this machine, each solver with both cores (scripts/peers/compare.sh):"
   echo
   echo '```'
-  scripts/optimal/compare.sh -n 20 ${VCUBE:+-v "$VCUBE"} ${NISSY:+-h "$NISSY"}
+  scripts/peers/compare.sh -o 20 ${VCUBE:+--vcube "$VCUBE"} ${NISSY:+--nissy "$NISSY"}
   echo '```'
   echo
 fi

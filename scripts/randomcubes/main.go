@@ -1,10 +1,9 @@
 // Command randomcubes prints uniformly random cubes, one a line: the random
 // stage's draw (pipelines.RandomCubes) for a seed, so that another program
-// can be timed on the same cubes as cubecensus (scripts/min2phase/compare.sh,
-// scripts/optimal/compare.sh). A cube is printed as its facelet string, or
-// with -format moves as a maneuver that makes it from the solved cube
-// (solver.Generator's, checked), for programs that read only
-// move sequences.
+// can be timed on the same cubes as cubecensus (scripts/peers/compare.sh).
+// A cube is printed as its facelet string, or with -format moves as a
+// maneuver that makes it from the solved cube (solver.Generator's,
+// checked), for programs that read only move sequences.
 package main
 
 import (

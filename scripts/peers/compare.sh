@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Times cubecensus against the best programs of the field on the same
+# random cubes (issue 39), each built here from a checkout of its public
+# sources as its README says, tables loaded before the clock, every
+# solution checked:
+#   two-phase, one thread, the first solution within 20 and within 19 moves
+#   (scripts/peers/main.go: rounds alternating between the programs):
+#     --rob DIR        github.com/efrantar/rob-twophase (g++ -O3 -march=native)
+#     --cube20src DIR  github.com/rokicki/cube20src's twophase (ctangle, then
+#                      g++ with its makefile's defines)
+#     --min2phase DIR  github.com/cs0x7f/min2phase (javac, with Time.java here)
+#   optimal, both cores (the random stage's draw):
+#     --vcube DIR      github.com/Voltara/vcube (clang, as its CMakeLists.txt)
+#     --nissy DIR      github.com/sebastianotronto/nissy-core's H48 (its build.sh)
+# The peers' first runs build their tables in their checkouts (rob-twophase
+# 676 MB in about a minute, cube20src 737 MB in about 3 minutes, vcube 208
+# 7.3 GiB in 18 minutes, nissy's h48h7 3.6 GiB in about 2 hours).
+# Usage: scripts/peers/compare.sh [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES]
+#          [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER]]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+n=10000 n19=200 rounds=3 nopt=20 rob= c20= m2p= vcube= coord=208 nissy= h48=h48h7
+usage() { echo "usage: $0 [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES] [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER]]" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  case $1 in
+    -n) n=$2 ;; -m) n19=$2 ;; -r) rounds=$2 ;; -o) nopt=$2 ;;
+    --rob) rob=$2 ;; --cube20src) c20=$2 ;; --min2phase) m2p=$2 ;;
+    --vcube) vcube=$2 ;; --coord) coord=$2 ;; --nissy) nissy=$2 ;; --h48) h48=$2 ;;
+    *) usage ;;
+  esac
+  shift 2 || usage
+done
+need() { [ -f "$1/$2" ] || { echo "$0: $1/$2 not found: not a $3 checkout" >&2; exit 2; }; }
+commit() { git -C "$1" log -1 --format='%h (%cd)' --date=short 2>/dev/null || echo "unknown commit"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+make -s build
+go build -o "$tmp/peers" ./scripts/peers
+# Two-phase: only when a two-phase peer is named; optimal: likewise.
+
+args=()
+if [ -n "$rob" ]; then
+  need "$rob" src/solve.cpp rob-twophase
+  (cd "$rob" && g++ -std=c++11 -O3 -march=native -o twophase-cubecensus src/main.cpp src/coord.cpp src/cubie.cpp \
+    src/face.cpp src/move.cpp src/prun.cpp src/solve.cpp src/sym.cpp -lpthread)
+  args+=(-rob "$rob/twophase-cubecensus")
+  echo "rob-twophase $(commit "$rob")"
+fi
+if [ -n "$c20" ]; then
+  need "$c20" twophase.w cube20src
+  (cd "$c20" && for w in cubepos kocsymm phase1prune phase2prune twophase; do ctangle -bhp $w.w > /dev/null; done &&
+    g++ -DHALF -DLEVELCOUNTS -DTHREADS -std=c++11 -O3 -march=native -o twophase-cubecensus \
+      twophase.cpp phase1prune.cpp phase2prune.cpp kocsymm.cpp cubepos.cpp -lpthread)
+  args+=(-cube20src "$c20/twophase-cubecensus")
+  echo "cube20src $(commit "$c20")"
+fi
+if [ -n "$m2p" ]; then
+  need "$m2p" src/Search.java min2phase
+  javac -d "$tmp/min2phase" "$m2p"/src/*.java scripts/peers/Time.java
+  args+=(-min2phase "$tmp/min2phase")
+  echo "min2phase $(commit "$m2p")"
+fi
+if [ ${#args[@]} -gt 0 ]; then
+  # Warm-up: each peer builds its tables on its first run, outside the rounds.
+  go run ./scripts/randomcubes -n 2 -seed 1 > "$tmp/warm.txt"
+  "$tmp/peers" -cubes "$tmp/warm.txt" -rounds 1 "${args[@]}" > /dev/null 2>&1
+  go run ./scripts/randomcubes -n "$n" -seed 13 > "$tmp/cubes.txt"
+  head -"$n19" "$tmp/cubes.txt" > "$tmp/cubes19.txt"
+  echo
+  "$tmp/peers" -cubes "$tmp/cubes.txt" -max-length 20 -rounds "$rounds" "${args[@]}"
+  echo
+  "$tmp/peers" -cubes "$tmp/cubes19.txt" -max-length 19 -rounds "$rounds" "${args[@]}"
+fi
+
+if [ -n "$vcube$nissy" ]; then
+  budget=16GiB
+  go run ./scripts/randomcubes -n "$nopt" -seed 20261124 -format moves > "$tmp/opt.txt"
+  head -1 "$tmp/opt.txt" > "$tmp/one.txt"
+  # cubecensus: the whole file less one cube's run (starting and loading the
+  # table), after a run that warms the page cache.
+  ./bin/cubecensus solve --optimal --mem-budget "$budget" --file "$tmp/one.txt" > /dev/null 2>&1
+  t0=$(date +%s.%N); ./bin/cubecensus solve --optimal --mem-budget "$budget" --file "$tmp/one.txt" > /dev/null 2>&1; t1=$(date +%s.%N)
+  ./bin/cubecensus solve --optimal --mem-budget "$budget" --file "$tmp/opt.txt" > "$tmp/ours" 2> /dev/null; t2=$(date +%s.%N)
+  echo
+  awk -v a="$t0" -v b="$t1" -v c="$t2" -v n="$nopt" -v budget="$budget" -F'[()f*]' '
+    { moves += $2 } END { printf "cubecensus optimal (--mem-budget %s): %.2f s a cube, %.2f face turns, %d cubes\n", budget, ((c-b)-(b-a))/(n-1), moves/NR, NR }' "$tmp/ours"
+fi
+if [ -n "$vcube" ]; then
+  need "$vcube" src/nxsolve.h vcube
+  (cd "$vcube" && clang++ -O3 -DNDEBUG -mlzcnt -mbmi -mbmi2 -mavx2 -flax-vector-conversions -std=c++17 \
+    src/alloc.cpp src/cube.cpp src/nxprune.cpp src/nxsolve.cpp src/util.cpp src/vc-optimal.cpp -lpthread -o vc-optimal-cubecensus)
+  # Its "Total time" leaves out reading or generating its table.
+  (cd "$vcube" && ./vc-optimal-cubecensus --coord="$coord" --workers 2 --ordered < "$tmp/opt.txt" > "$tmp/vcube" 2> "$tmp/vcube.err")
+  awk -v n="$nopt" -v coord="$coord" '/^Total time/ { t = $3 } END { printf "vcube %s: %.2f s a cube, ", coord, t/n }' "$tmp/vcube.err"
+  awk '{ moves += $3 } END { printf "%.2f face turns, %d cubes\n", moves/NR, NR }' "$tmp/vcube"
+  echo "vcube $(commit "$vcube")"
+fi
+if [ -n "$nissy" ]; then
+  need "$nissy" src/solvers/h48/h48.h nissy-core
+  # Its tool target builds nissy, then generates the table if missing; its
+  # "Total time" is the solving alone.
+  (cd "$nissy" && THREADS=2 ./build.sh tool solve_file "$h48" "$tmp/opt.txt" > "$tmp/nissy" 2> /dev/null)
+  awk -v n="$nopt" -v s="$h48" '/^Total time/ { sub("s$", "", $3); t = $3 } END { printf "nissy %s: %.2f s a cube, %d cubes\n", s, t/n, n }' "$tmp/nissy"
+  echo "nissy-core $(commit "$nissy")"
+fi
