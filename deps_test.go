@@ -37,6 +37,7 @@ var allowed = map[string][]string{
 	"pipelines":           {"cube", "enumerate", "burnside", "coord", "solver", "meet", "upperface", "centers", "cosets", "tables", "internal/progress", "internal/parallel", "internal/atomicfile", "internal/sealed", "internal/lockfile"},
 	"cmd/cubecensus":      {"cube", "pipelines", "tables", "internal/progress"},
 	"scripts/randomcubes": {"cube", "pipelines", "solver"},
+	"scripts/peers":       {"cube", "solver"},
 }
 
 const module = "github.com/cubecensus/cubecensus/"
