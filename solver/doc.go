@@ -22,7 +22,10 @@
 //
 // Solve looks at the cube in six directions (along each of its three axes,
 // and its inverse along each), trying every phase-1 length in all six
-// before the next: phase 1 of one may be far shorter than of another. It
+// before the next: phase 1 of one may be far shorter than of another. At
+// each length it also tries solutions that leave H after phase 2 and come
+// back by a short tail (solver.go's withTails, the idea of min2phase's
+// pre-moves), which a plain phase 1 reaches only very late. It
 // stops at the first solution within the length asked for, or, with
 // ExtraDepths, tries that many more phase-1 lengths for shorter ones. A
 // node budget, not a timeout, bounds a search, so results do not depend

@@ -58,6 +58,7 @@ func NewWith(cfg coord.Config) (*Solver, error) {
 type Solution struct {
 	Moves []cube.Move // a maneuver solving the cube
 	Nodes int64       // search nodes visited
+	Tail  int         // moves of the search's tail at its end (0: none; see withTails)
 }
 
 // Solve returns a maneuver of at most maxLength face turns that solves c
@@ -121,7 +122,7 @@ func (s *Solver) Find(c cube.Cube, maxLength int) (Solution, error) {
 		targets[i] = d.target(c)
 	}
 	var best []cube.Move
-	found := false
+	found, bestTail := false, 0
 	limit, lastDepth := maxLength, maxLength
 	var path []cube.Move
 search:
@@ -129,13 +130,18 @@ search:
 		for i, d := range directions {
 			t := &targets[i]
 			path = path[:0]
-			if sol, ok := r.phase1(t, depth, &path, limit); ok {
+			sol, ok := r.phase1(t, depth, &path, limit)
+			tail := 0
+			if !ok {
+				sol, tail, ok = r.withTails(*t, 0, depth, &path, limit)
+			}
+			if ok {
 				sol = cube.Simplify(d.back(sol))
 				if !found {
 					lastDepth = depth + s.ExtraDepths
 				}
 				if !found || len(sol) < len(best) {
-					best, found = sol, true
+					best, found, bestTail = sol, true, tail
 					limit = len(sol) - 1
 				}
 				if s.ExtraDepths == 0 {
@@ -149,7 +155,7 @@ search:
 	}
 	switch {
 	case found:
-		return Solution{best, r.nodes}, nil
+		return Solution{Moves: best, Nodes: r.nodes, Tail: bestTail}, nil
 	case r.overBudget():
 		return Solution{Nodes: r.nodes}, ErrBudget
 	}
@@ -172,6 +178,9 @@ type run struct {
 	corners, sliceSorted   [maxPhase1 + 1]int
 	cubes                  [maxPhase1 + 1]cube.Cube
 	validCoords, validCube int
+	// tail holds the moves of the tail withTails searches, its first move
+	// (the one after phase 2) last.
+	tail [maxTail]cube.Move
 }
 
 // maxPhase1 bounds a phase-1 sequence's length (its table's depth is 12).
@@ -234,6 +243,51 @@ func (r *run) phase1(c *cube.Cube, depth int, path *[]cube.Move, maxLength int) 
 	r.corners[0], r.sliceSorted[0], r.cubes[0] = c.CornerPerm(), c.SliceSorted(), *c
 	r.validCoords, r.validCube = 0, 0
 	return r.phase1Below(&n, depth, path, maxLength)
+}
+
+// Tails (the idea of min2phase's pre-moves): a solution of a cube may leave
+// H after phase 2 and come back, W·T with a short tail T, where W solves
+// T·x (T first, then x) by the two phases. Phase 1 alone reaches such a
+// solution only as one long phase 1 with many moves to spare, searched late
+// and at great cost; searching T·x for every tail whose first move is a
+// quarter turn outside H (one in H would be a longer phase 2), with phase 1
+// of depth less T's length, finds them early. At phase-1 depth d the tails
+// have up to d-minPhase1 moves: tails cost their roots' look-ups at
+// every depth, and 9 was the fastest of 7 to 11 within 20 and within 19
+// moves (BENCHMARKS.md).
+const minPhase1 = 9
+
+// maxTail bounds a tail's length.
+const maxTail = 20
+
+// withTails searches, for the tails T of k+1 to depth-minPhase1 moves that
+// end with the k moves of r.tail (kept first move last), the solutions of
+// x's cube T·x by phase 1 of depth less len(T), and returns W·T for the
+// first W found, and T's length; x is the cube those k moves made.
+func (r *run) withTails(x cube.Cube, k, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, int, bool) {
+	if k+1 > min(depth-minPhase1, maxTail) {
+		return nil, 0, false
+	}
+	for m := range cube.Move(cube.NFaceMoves) {
+		if k > 0 && !cube.CanFollow(m, r.tail[k-1]) {
+			continue
+		}
+		r.tail[k] = m
+		next := cube.Times(cube.CubeOf(m), x)
+		if outsideH>>m&1 == 1 {
+			*path = (*path)[:0]
+			if sol, ok := r.phase1(&next, depth-k-1, path, maxLength-k-1); ok {
+				for i := k; i >= 0; i-- {
+					sol = append(sol, r.tail[i])
+				}
+				return sol, k + 1, true
+			}
+		}
+		if sol, n, ok := r.withTails(next, k+1, depth, path, maxLength); ok {
+			return sol, n, true
+		}
+	}
+	return nil, 0, false
 }
 
 // phase1Below is phase1 on a node already counted and within reach. The

@@ -38,6 +38,33 @@ func TestWithin20(t *testing.T) {
 	}
 }
 
+// TestWithin19 solves random cubes within 19 face turns, where most
+// solutions found end with a tail (withTails): each re-applied. The
+// tails also run inside the solver's own search (r.tail, the order of its
+// moves), so a tail put back in the wrong order fails here.
+func TestWithin19(t *testing.T) {
+	s := *shared
+	s.ExtraDepths = 0
+	rng := rand.New(rand.NewPCG(19, 20))
+	tails := 0
+	for range 40 {
+		c := cube.Random(rng)
+		sol, err := s.Find(c, 19)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Facelets(), err)
+		}
+		if cube.Times(c, cube.FromMoves(sol.Moves)) != cube.Solved || len(sol.Moves) > 19 {
+			t.Fatalf("%s (%d moves) does not solve %s within 19", cube.FormatManeuver(sol.Moves), len(sol.Moves), c.Facelets())
+		}
+		if sol.Tail > 0 {
+			tails++
+		}
+	}
+	if tails < 10 {
+		t.Errorf("%d of 40 solutions within 19 end with a tail; the tails are not being searched", tails)
+	}
+}
+
 func TestSolveEasyCases(t *testing.T) {
 	for _, s := range []string{"", "R", "U R2 F'", "R U R' U'"} {
 		c := cube.FromMoves(mustParse(t, s))
