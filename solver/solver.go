@@ -29,8 +29,6 @@ type Solver struct {
 	NodeBudget int64
 	// Tables are the coordinates' move and pruning tables (coord).
 	Tables *coord.Tables
-	// twist, flip and slice are Tables' move tables of phase 1, flat.
-	twist, flip, slice []uint16
 }
 
 // New returns a solver with the default coord.Config. It panics only if a
@@ -51,7 +49,7 @@ func NewWith(cfg coord.Config) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Solver{ExtraDepths: 2, Tables: t, twist: t.Twist.Flat(), flip: t.Flip.Flat(), slice: t.Slice.Flat()}, nil
+	return &Solver{ExtraDepths: 2, Tables: t}, nil
 }
 
 // Solution is what one search found and what it cost.
@@ -183,7 +181,9 @@ type run struct {
 	tail [maxTail]cube.Move
 }
 
-// maxPhase1 bounds a phase-1 sequence's length (its table's depth is 12).
+// maxPhase1 bounds a phase-1 sequence's length: Find's depths stop at its
+// length limit, below 30, or at the first solution, which phase 1's depth
+// (at most 12) and phase 2's (at most 18) give within 30.
 const maxPhase1 = 30
 
 // visit counts a node and reports whether the search may go on.
@@ -229,10 +229,10 @@ var (
 	}()
 )
 
-// phase1 searches the phase-1 sequences of exactly depth more moves from
-// coordinates (tw, fl, sl) of cube c's path so far; at each arrival in H it
-// tries phase 2 within the remaining length. The table's distance is
-// exact, so a sequence is cut as soon as it cannot reach H in time.
+// phase1 searches the phase-1 sequences of exactly depth moves from cube c
+// (path empty); at each arrival in H it tries phase 2 within the remaining
+// length. The table's distance is exact, so a sequence is cut as soon as
+// it cannot reach H in time.
 func (r *run) phase1(c *cube.Cube, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
 	n := phase1Node{tw: uint16(c.Twist()), fl: uint16(c.Flip()), sl: uint16(c.Slice())}
 	fs := c.Slice()*cube.NFlip + c.Flip()
@@ -265,12 +265,13 @@ const maxTail = 20
 // x's cube T·x by phase 1 of depth less len(T), and returns W·T for the
 // first W found, and T's length; x is the cube those k moves made.
 func (r *run) withTails(x cube.Cube, k, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, int, bool) {
-	if k+1 > min(depth-minPhase1, maxTail) {
+	longest := min(depth-minPhase1, maxTail)
+	if k+1 > longest {
 		return nil, 0, false
 	}
 	for m := range cube.Move(cube.NFaceMoves) {
-		if k > 0 && !cube.CanFollow(m, r.tail[k-1]) {
-			continue
+		if k > 0 && !cube.CanFollow(m, r.tail[k-1]) || k+1 == longest && outsideH>>m&1 == 0 {
+			continue // not a tail's first move, nor followed by longer tails
 		}
 		r.tail[k] = m
 		next := cube.Times(cube.CubeOf(m), x)
@@ -327,8 +328,7 @@ func (r *run) phase1Below(n *phase1Node, depth int, path *[]cube.Move, maxLength
 		m := cube.Move(bits.TrailingZeros32(moves))
 		ch := &children[count]
 		ch.m = m
-		ch.node = phase1Node{tw: r.twist[int(n.tw)*cube.NFaceMoves+int(m)], fl: r.flip[int(n.fl)*cube.NFaceMoves+int(m)],
-			sl: r.slice[int(n.sl)*cube.NFaceMoves+int(m)], dist: n.dist + 1}
+		ch.node = phase1Node{tw: r.Twist[n.tw][m], fl: r.Flip[n.fl][m], sl: r.Slice[n.sl][m], dist: n.dist + 1}
 		switch {
 		case n.steps.Down>>m&1 == 1:
 			ch.node.dist = n.dist - 1

@@ -276,7 +276,7 @@ func cube20src(bin string) func([]cube.Cube, int) (round, error) {
 		lines := strings.Split(string(out), "\n")
 		for i, l := range lines {
 			if strings.HasPrefix(l, "Solution ") && i+1 < len(lines) {
-				sol, err := parsePowers(lines[i+1])
+				sol, err := cube.ParseManeuver(lines[i+1]) // "F2B3R2B1": its powers as digits
 				if err != nil {
 					return r, fmt.Errorf("%q: %v", lines[i+1], err)
 				}
@@ -298,23 +298,6 @@ var makerOf = func() func(cube.Cube) ([]cube.Move, error) {
 		return s.Generator(c, 30)
 	}
 }()
-
-// parsePowers reads cube20src's "F2B3R2B1": a face and its power per move.
-func parsePowers(s string) ([]cube.Move, error) {
-	s = strings.TrimSpace(s)
-	if len(s)%2 != 0 {
-		return nil, fmt.Errorf("odd length")
-	}
-	var out []cube.Move
-	for i := 0; i < len(s); i += 2 {
-		m, err := cube.ParseManeuver(s[i : i+1])
-		if err != nil || s[i+1] < '1' || s[i+1] > '3' {
-			return nil, fmt.Errorf("move %q", s[i:i+2])
-		}
-		out = append(out, cube.MoveOf(m[0].Layer(), int(s[i+1]-'0')))
-	}
-	return out, nil
-}
 
 // min2phase runs Time.java on the cubes' facelets: a warm-up pass, then a
 // timed pass printing each cube's nanoseconds and solution.
