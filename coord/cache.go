@@ -18,7 +18,7 @@ import (
 // coord.go (loading) build nothing and are left out, so that adding a
 // fact does not rebuild a table.
 //
-//go:embed bigtable.go cosetmoves.go cosettable.go phase1steps.go sliceorder.go symtables.go tables.go
+//go:embed bigtable.go cosetmoves.go cosettable.go phase1steps.go phase2metric.go sliceorder.go symtables.go tables.go
 var sources embed.FS
 
 // spec returns a cached table's Spec: its name, its layout's version, and
@@ -38,9 +38,11 @@ func codeOf(roots ...string) func() string {
 // The builders of the cached tables: the roots of their code.
 var (
 	smallTablesRoots = []string{"buildSmallTables", "smallTables.encode"}
-	symmetriesRoots  = []string{"cachedSymmetries", "encodeSymmetries", "newPhase1Table", "newPhase2Table"}
+	symmetriesRoots  = []string{"cachedSymmetries", "encodeSymmetries", "newPhase1Table", "newCornerPermTable"}
 	phase1Roots      = []string{"newPhase1Table", "buildSymTable", "encodeSymTable"}
 	phase2Roots      = []string{"newPhase2Table", "buildSymTable", "encodeSymTable"}
+	// Phase 2 in STM: its moves and their columns, then the same build.
+	phase2STMRoots = []string{"newPhase2Metric", "newCornerPermTable", "buildSymTable", "encodeSymTable"}
 	// The big tables and the coset moves are built from phase 1's table,
 	// whose content its own cache entry versions (and its facts check):
 	// they follow the code that fills it, not newPhase1Table's wiring.
@@ -56,6 +58,7 @@ var (
 	symmetriesCode  = codeOf(symmetriesRoots...)
 	phase1Code      = codeOf(phase1Roots...)
 	phase2Code      = codeOf(phase2Roots...)
+	phase2STMCode   = codeOf(phase2STMRoots...)
 	bigTableCode    = codeOf(bigTableRoots...)
 	cosetMovesCode  = codeOf(cosetMovesRoots...)
 	phase1StepsCode = codeOf(phase1StepsRoots...)
@@ -79,6 +82,7 @@ var (
 		cube.STM: {"solver-phase1-stm", "flipudslice-twist-stm-1", "phase-1 table in STM", []int64{1, 2, 12, 106, 1349, 18893, 265651, 3554380, 35709936, 92773031, 8584691, 358}},
 	}
 	phase2Levels       = []int64{1, 3, 10, 52, 285, 1318, 5671, 26502, 115467, 470846, 1853056, 6535823, 18349792, 32843350, 34118883, 15974563, 1290346, 19777, 15}
+	phase2STMLevels    = []int64{1, 6, 21, 111, 678, 3337, 16766, 81597, 371319, 1564669, 5841326, 16703155, 29505793, 31957030, 21557246, 3932082, 70611, 12}
 	pruneCornersLevels = []int64{1, 10, 67, 404, 2023, 8504, 28545, 69734, 127540, 179700, 189120, 199200, 116112, 44416, 2304}
 	bigLevels          = map[string]struct {
 		base   int

@@ -58,7 +58,8 @@ type Tables struct {
 
 	cfg    Config
 	phase1 map[cube.Metric]*lazy[SymTable] // QTM's and STM's, on first use
-	slices lazy[MoveTables]                // MoveTablesIn(STM)
+	phase2 map[cube.Metric]*lazy[Phase2Metric]
+	slices lazy[MoveTables] // MoveTablesIn(STM)
 	big    map[cube.Metric]*lazy[OptimalPruning]
 	moves  lazy[CosetMoves]
 	steps  lazy[Phase1Steps]
@@ -90,6 +91,7 @@ func Load(cfg Config) (*Tables, error) {
 	}
 	t := &Tables{cfg: cfg,
 		phase1: map[cube.Metric]*lazy[SymTable]{cube.QTM: {}, cube.STM: {}},
+		phase2: map[cube.Metric]*lazy[Phase2Metric]{cube.HTM: {}, cube.QTM: {}, cube.STM: {}},
 		big:    map[cube.Metric]*lazy[OptimalPruning]{cube.HTM: {}, cube.QTM: {}, cube.STM: {}}}
 	small, c0, err := loadSmallTables(cfg)
 	if err != nil {

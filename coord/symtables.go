@@ -292,6 +292,15 @@ func newPhase1Table(cfg Config, m cube.Metric, twist, flip, slice MoveTable) (*S
 // exact distances in H of the two together (the slice edges' order is left
 // to the small corners-and-slice table).
 func newPhase2Table(cfg Config, corners, udEdges MoveTable) (*SymTable, tablecache.Table, error) {
+	return newCornerPermTable(cfg, phase2Name, phase2Version, phase2Code(), "phase-2 table", phase2Levels, corners, udEdges)
+}
+
+// newCornerPermTable returns a table over the corner permutation's classes
+// and the U and D edges' permutation, exact distances in H under every
+// move the move tables have a column for (all of cost 1, closed under
+// inverses and under the 16 symmetries), kept in the cache as name and
+// checked against its level counts.
+func newCornerPermTable(cfg Config, name, version, code, desc string, levels []int64, corners, udEdges MoveTable) (*SymTable, tablecache.Table, error) {
 	permCube := func(set func(*cube.Cube, int)) func(int) cube.Cube {
 		return func(x int) cube.Cube { c := cube.Solved; set(&c, x); return c }
 	}
@@ -300,13 +309,13 @@ func newPhase2Table(cfg Config, corners, udEdges MoveTable) (*SymTable, tablecac
 	if err != nil {
 		return nil, tablecache.Table{}, err
 	}
-	t, err := tablecache.Get(cfg.CacheDir, spec(phase2Name, phase2Version, phase2Code), func() ([]byte, error) {
-		moves := make([]int, len(Phase2Moves))
+	t, err := tablecache.Get(cfg.CacheDir, tablecache.Spec{Name: name, Version: version, Code: code}, func() ([]byte, error) {
+		moves := make([]int, len(corners[0]))
 		for i := range moves {
 			moves[i] = i
 		}
-		return buildSymTable(a, b, func(x, m int) int { return int(corners[x][m]) }, udEdges, moves, cfg.report("phase-2 table")), nil
-	}, checkSymTable(phase2Name, phase2Levels))
+		return buildSymTable(a, b, func(x, m int) int { return int(corners[x][m]) }, udEdges, moves, cfg.report(desc)), nil
+	}, checkSymTable(name, levels))
 	if err != nil {
 		return nil, t, err
 	}

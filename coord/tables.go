@@ -69,20 +69,12 @@ func buildMoveTable(n int, moves []cube.Move, set func(*cube.Cube, int), get fun
 // withSliceTurns returns t with a column for each slice turn after the 18
 // face turns', each the slice's two face turns made one after the other.
 func withSliceTurns(t MoveTable) MoveTable {
-	var faces [cube.NSliceMoves][]cube.Move
-	for _, e := range cube.AxisMoves {
-		for s := range cube.Move(cube.NSliceMoves) {
-			if len(e.FaceMoves()) == 2 && e.Cube() == cube.CubeOf(cube.NFaceMoves+s) {
-				faces[s] = e.FaceMoves()
-			}
-		}
-	}
 	out := make(MoveTable, len(t))
 	for x, row := range t {
 		out[x] = append(slices.Clone(row[:cube.NFaceMoves]), make([]uint16, cube.NSliceMoves)...)
-		for s, ms := range faces {
+		for s := range cube.Move(cube.NSliceMoves) {
 			y := x
-			for _, m := range ms {
+			for _, m := range faceTurnsOf(cube.NFaceMoves + s) {
 				y = int(t[y][m])
 			}
 			out[x][cube.NFaceMoves+s] = uint16(y)
@@ -90,6 +82,27 @@ func withSliceTurns(t MoveTable) MoveTable {
 	}
 	return out
 }
+
+// faceTurnsOf returns move m relative to the centers as face turns: m
+// itself, or a slice turn's two faces turned oppositely (cube.AxisMove).
+func faceTurnsOf(m cube.Move) []cube.Move {
+	if m.IsFace() {
+		return []cube.Move{m}
+	}
+	return sliceFaces[m-cube.NFaceMoves]
+}
+
+// sliceFaces[s] are slice turn s's two face turns.
+var sliceFaces = func() (faces [cube.NSliceMoves][]cube.Move) {
+	for _, e := range cube.AxisMoves {
+		for s := range cube.Move(cube.NSliceMoves) {
+			if len(e.FaceMoves()) == 2 && e.Cube() == cube.CubeOf(cube.NFaceMoves+s) {
+				faces[s] = e.FaceMoves()
+			}
+		}
+	}
+	return faces
+}()
 
 // pruneTable[a*nb + b] is the exact number of moves needed to bring the
 // pair of coordinates (a, b) to (0, 0), found by breadth-first search from

@@ -88,19 +88,21 @@ func readCubeLine(line string, how Reading) (cube.Cube, error) {
 
 // SolveOptions say how Solve searches.
 type SolveOptions struct {
-	// MaxLength is the longest solution wanted, in face turns: the search
-	// stops at the first solution this short, or reports none. A smaller
-	// one asks for a shorter solution at the cost of more search.
+	// MaxLength is the longest solution wanted, in Metric's moves: the
+	// search stops at the first solution this short, or reports none. A
+	// smaller one asks for a shorter solution at the cost of more search.
 	MaxLength int
 	// NodeBudget bounds the nodes searched per cube (0: none); within it
 	// the shortest solution found is kept. A budget, unlike a timeout,
 	// gives the same answer on every machine.
 	NodeBudget int64
-	// Optimal asks for shortest solutions in Metric (HTM, QTM or STM), proven
-	// (solver.Solver.Optimal), one cube at a time with every worker on it;
-	// MaxLength is then not used.
+	// Optimal asks for shortest solutions, proven (solver.Solver.Optimal),
+	// one cube at a time with every worker on it; MaxLength is then not
+	// used.
 	Optimal bool
-	Metric  cube.Metric
+	// Metric is what solutions are searched and measured in: HTM, QTM or
+	// STM (solver.Solver.FindIn without Optimal).
+	Metric cube.Metric
 }
 
 // Solved is what Solve found for one cube.
@@ -118,16 +120,13 @@ type Solved struct {
 // Explorer's format ("R U R' U' (4f)", with a star where the length is
 // proven optimal: "(4f*)"), or why there is none.
 func (s Solved) Line(o SolveOptions) string {
-	metric := cube.HTM
-	if o.Optimal {
-		metric = o.Metric
-	}
+	metric := o.Metric
 	unit, letter := map[cube.Metric]string{cube.HTM: "face turns", cube.QTM: "quarter turns", cube.STM: "slice turns"}[metric], metric.Letter()
 	switch {
 	case !s.Found && o.Optimal:
 		return fmt.Sprintf("(none: the distance is at least %d %s; the node budget of %d ran out)", s.Lower, unit, o.NodeBudget)
 	case !s.Found:
-		return fmt.Sprintf("(none: no solution of at most %d face turns within %d nodes)", o.MaxLength, o.NodeBudget)
+		return fmt.Sprintf("(none: no solution of at most %d %s within %d nodes)", o.MaxLength, unit, o.NodeBudget)
 	}
 	star := ""
 	if s.Optimal {
@@ -201,7 +200,7 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 			r.Moves, r.Nodes, r.Lower, r.Optimal = found.Moves, found.Nodes, found.Lower, found.Moves != nil
 		} else {
 			var found solver.Solution
-			found, err = s.Find(in[i].Cube, o.MaxLength)
+			found, err = s.FindIn(in[i].Cube, o.Metric, o.MaxLength)
 			r.Moves, r.Nodes = found.Moves, found.Nodes
 		}
 		r.Elapsed = time.Since(start)

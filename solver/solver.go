@@ -115,6 +115,24 @@ func (s *Solver) Find(c cube.Cube, maxLength int) (Solution, error) {
 		return Solution{}, fmt.Errorf("solver: %w", err)
 	}
 	r := &run{Solver: s, Tables: s.Tables, steps: steps}
+	var path []cube.Move
+	return s.bestOf(c, cube.HTM, maxLength, &r.nodes, func(t *cube.Cube, depth, limit int) ([]cube.Move, int, bool) {
+		path = path[:0]
+		if sol, ok := r.phase1(t, depth, &path, limit); ok {
+			return sol, 0, true
+		}
+		return r.withTails(*t, 0, depth, &path, limit)
+	})
+}
+
+// bestOf searches the cube seen in the six directions, at each depth of
+// phase 1 in turn, with try (a solution of the direction's cube t with
+// phase 1 of depth moves, of at most limit moves in metric m, and the
+// length of its tail), and keeps the shortest solution; nodes is what
+// try counts against the node budget. After the first solution it tries
+// s.ExtraDepths more depths, each time asking for a shorter one.
+func (s *Solver) bestOf(c cube.Cube, m cube.Metric, maxLength int, nodes *int64, try func(t *cube.Cube, depth, limit int) ([]cube.Move, int, bool)) (Solution, error) {
+	overBudget := func() bool { return s.NodeBudget > 0 && *nodes > s.NodeBudget }
 	var targets [len(directions)]cube.Cube
 	for i, d := range directions {
 		targets[i] = d.target(c)
@@ -122,42 +140,34 @@ func (s *Solver) Find(c cube.Cube, maxLength int) (Solution, error) {
 	var best []cube.Move
 	found, bestTail := false, 0
 	limit, lastDepth := maxLength, maxLength
-	var path []cube.Move
 search:
 	for depth := 0; depth <= min(limit, lastDepth); depth++ {
 		for i, d := range directions {
-			t := &targets[i]
-			path = path[:0]
-			sol, ok := r.phase1(t, depth, &path, limit)
-			tail := 0
-			if !ok {
-				sol, tail, ok = r.withTails(*t, 0, depth, &path, limit)
-			}
-			if ok {
+			if sol, tail, ok := try(&targets[i], depth, limit); ok {
 				sol = cube.Simplify(d.back(sol))
 				if !found {
 					lastDepth = depth + s.ExtraDepths
 				}
-				if !found || len(sol) < len(best) {
+				if length := m.Length(sol); !found || length < m.Length(best) {
 					best, found, bestTail = sol, true, tail
-					limit = len(sol) - 1
+					limit = length - 1
 				}
 				if s.ExtraDepths == 0 {
 					break search
 				}
 			}
-			if r.overBudget() {
+			if overBudget() {
 				break search
 			}
 		}
 	}
 	switch {
 	case found:
-		return Solution{Moves: best, Nodes: r.nodes, Tail: bestTail}, nil
-	case r.overBudget():
-		return Solution{Nodes: r.nodes}, ErrBudget
+		return Solution{Moves: best, Nodes: *nodes, Tail: bestTail}, nil
+	case overBudget():
+		return Solution{Nodes: *nodes}, ErrBudget
 	}
-	return Solution{Nodes: r.nodes}, ErrNoSolution
+	return Solution{Nodes: *nodes}, ErrNoSolution
 }
 
 // run is the state of one Solve: the tables and the nodes visited.

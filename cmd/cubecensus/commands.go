@@ -415,7 +415,7 @@ func newSolveCmd() *cobra.Command {
 		file, out          string
 		facelets, maneuver bool
 		workers            int
-		opts               = pipelines.SolveOptions{MaxLength: 20, NodeBudget: 2e7}
+		opts               = pipelines.SolveOptions{NodeBudget: 2e7}
 		metric             string
 		mem                = pipelines.Bytes(6 << 30)
 	)
@@ -427,24 +427,28 @@ func newSolveCmd() *cobra.Command {
 		Long: `Solve one cube, given on the command line, or a file of cubes (one per line;
 - for stdin; Cube Explorer maneuver-file lines are read too, and blank lines
 and # comments skipped) with Kociemba's two-phase solver, or with --optimal a
-shortest solution in face turns. Each cube gets one line on stdout, in input
+shortest solution, in face turns, or with --metric in quarter turns (QTM) or
+face and slice turns (STM). Each cube gets one line on stdout, in input
 order: a maneuver that solves it in Cube Explorer's format, "R U R' U' (4f)",
-with a star where the length is proven optimal, "(4f*)"; or "(none: ...)"
-when no solution of at most --max-length face turns (or, with --optimal, no
-proof) was found within --node-budget nodes, in which case the exit status is
-1. --out FILE.arrow also writes the results as a table. Every solution is
-re-applied to its cube before it is printed. Solutions are relative to the
-centers: a maneuver with slice turns or rotations is read as the position it
-leaves seen from its centers (M as R L'). A solution in face or quarter turns
-turns faces only, so it solves the cube with its centers where they are; one
-in slice turns (--optimal --metric STM) moves the centers too, and leaves the
-cube solved as seen from its centers, a whole-cube rotation from where it
-began.
+"(6q)" or "(5s)", with a star where the length is proven optimal, "(4f*)";
+or "(none: ...)" when no solution of at most --max-length moves (or, with
+--optimal, no proof) was found within --node-budget nodes, in which case the
+exit status is 1. --out FILE.arrow also writes the results as a table. Every
+solution is re-applied to its cube before it is printed. Solutions are
+relative to the centers: a maneuver with slice turns or rotations is read as
+the position it leaves seen from its centers (M as R L'). A solution in face
+or quarter turns turns faces only, so it solves the cube with its centers
+where they are; one in slice turns (--metric STM, slice turns printed as M,
+E, S) moves the centers too, and leaves the cube solved as seen from its
+centers, a whole-cube rotation from where it began.
+
+The two-phase solver searches in the metric's moves in both phases (seed 000):
+a random cube takes about a millisecond within 20 face turns or 20 slice
+turns, and within 26 quarter turns; asked for fewer quarter turns (24, 25),
+a few cubes in a hundred take seconds.
 
 --optimal is Mike Reid's method as Cube Explorer's optimal solvers run it
-(seed 000), in face turns, or with --metric QTM in quarter turns ("(6q*)")
-or with --metric STM in slice turns ("(5s*)": face and slice turns, the
-slice turns printed as M, E, S), all workers on one cube. Its table follows --mem-budget: from 3.3GiB (the
+(seed 000), all workers on one cube. Its table follows --mem-budget: from 3.3GiB (the
 default is 6GiB) its big table, 2.3 GiB a metric; from 14.8GiB its huge
 table, 13.8 GiB a metric and several times faster. Each is built once per
 machine (the big one in about ten minutes, the huge one in about an hour,
@@ -458,6 +462,7 @@ after which the line gives the distance proven.
   cubecensus solve UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
   cubecensus solve --file cubes.txt --out /tmp/solutions.arrow --max-length 21
   cubecensus solve --optimal "R U R' U' F2 D B L2 U2 R'"
+  cubecensus solve --metric STM "R U R' U' F2 D M E2"
   cubecensus solve --optimal --metric QTM "R U R' U' F2 D"`,
 		Args: argsBetween(0, -1, "a CUBE, or none with --file"),
 		RunE: func(cmd *cobra.Command, words []string) error {
@@ -467,8 +472,6 @@ after which the line gives the distance proven.
 				return usageErrorf("solve: --facelets and --maneuver exclude each other")
 			case (file == "") == (len(words) == 0):
 				return usageErrorf("solve: give a CUBE or --file, not both or neither (see `cubecensus solve --help`)")
-			case cmd.Flags().Changed("metric") && !opts.Optimal:
-				return usageErrorf("solve: --metric is for --optimal; the two-phase solver counts face turns")
 			case opts.Optimal && cmd.Flags().Changed("max-length"):
 				return usageErrorf("solve: --max-length is for the two-phase solver; --optimal finds the shortest")
 			}
@@ -480,6 +483,9 @@ after which the line gives the distance proven.
 				return usageErrorf("solve: --metric %q: want HTM, QTM or STM", metric)
 			}
 			opts.Metric = m
+			if !cmd.Flags().Changed("max-length") {
+				opts.MaxLength = provenWithin[m]
+			}
 			if opts.Optimal && !cmd.Flags().Changed("node-budget") {
 				opts.NodeBudget = optimalBudget
 			}
@@ -529,7 +535,7 @@ after which the line gives the distance proven.
 			case unsolved > 0 && opts.Optimal:
 				return fmt.Errorf("solve: %d of %d cubes without a proven optimal solution within the node budget", unsolved, len(in))
 			case unsolved > 0:
-				return fmt.Errorf("solve: %d of %d cubes without a solution of at most %d face turns within the node budget", unsolved, len(in), opts.MaxLength)
+				return fmt.Errorf("solve: %d of %d cubes without a solution of at most %d %v moves within the node budget", unsolved, len(in), opts.MaxLength, opts.Metric)
 			}
 			return nil
 		},
@@ -537,9 +543,9 @@ after which the line gives the distance proven.
 	f := cmd.Flags()
 	f.StringVar(&file, "file", "", "file of cubes, one per line (- for stdin)")
 	f.StringVar(&out, "out", "", "also write the results as an Arrow table to this FILE.arrow")
-	f.Var(pipelines.Whole[int]{P: &opts.MaxLength, Min: 0, Max: 99}, "max-length", "longest solution wanted, in face turns: the search stops at the first this short (smaller: shorter solutions, more search)")
+	f.Var(pipelines.Whole[int]{P: &opts.MaxLength, Min: 0, Max: 99}, "max-length", "longest solution wanted, in --metric's moves: the search stops at the first this short (smaller: shorter solutions, more search; default: 20, in QTM 26, in STM 20, lengths every cube is proven within)")
 	f.BoolVar(&opts.Optimal, "optimal", false, "find shortest solutions, proven (a cube at a time, every worker on it)")
-	f.StringVar(&metric, "metric", "HTM", "with --optimal: HTM (face turns), QTM (quarter turns) or STM (face and slice turns)")
+	f.StringVar(&metric, "metric", "HTM", "HTM (face turns), QTM (quarter turns) or STM (face and slice turns)")
 	f.Var(pipelines.Whole[int64]{P: &opts.NodeBudget, Min: 0, Max: 1e18}, "node-budget", "search nodes per cube (0: no limit; 1e9 by default with --optimal); the best solution within it is kept")
 	workers = runtime.NumCPU()
 	f.Var(pipelines.Whole[int]{P: &workers, Min: 1, Max: maxWorkers}, "workers", "cubes solved in parallel, or with --optimal threads on one cube (the output does not depend on it)")
@@ -548,6 +554,11 @@ after which the line gives the distance proven.
 	f.BoolVar(&maneuver, "maneuver", false, "read every cube as a maneuver")
 	return cmd
 }
+
+// provenWithin is, for each metric, a length every cube is proven to be
+// solvable within: God's number in HTM and QTM (seed 000), and in STM the
+// HTM bound, since a face turn is a slice-turn move.
+var provenWithin = map[cube.Metric]int{cube.HTM: 20, cube.QTM: 26, cube.STM: 20}
 
 // readSolveInput reads the cubes solve was given: the words as one cube, or
 // the lines of the file (stdin for -).

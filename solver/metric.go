@@ -1,0 +1,143 @@
+package solver
+
+import (
+	"fmt"
+
+	"github.com/cubecensus/cubecensus/coord"
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// FindIn is Find in metric m: a maneuver of at most maxLength moves of m
+// solving c, in quarter turns (QTM) or face and slice turns (STM, the
+// slice turns relative to the centers and printed as usual: cube.Reframe).
+// It is the two-phase algorithm with m's moves in both phases (seed 000,
+// "The Two-Phase Algorithm"; Cube Explorer's solver in q and s): phase 1
+// reaches H by the moves of m, pruned by phase 1's exact table in m, and
+// phase 2 solves within H by m's moves that keep H (coord.Phase2Metric).
+// In HTM it is Find.
+func (s *Solver) FindIn(c cube.Cube, m cube.Metric, maxLength int) (Solution, error) {
+	if m == cube.HTM {
+		return s.Find(c, maxLength)
+	}
+	if err := c.Verify(); err != nil {
+		return Solution{}, fmt.Errorf("solver: %w", err)
+	}
+	p1, err := s.Tables.Phase1In(m)
+	if err != nil {
+		return Solution{}, fmt.Errorf("solver: %w", err)
+	}
+	p2, err := s.Tables.Phase2In(m)
+	if err != nil {
+		return Solution{}, fmt.Errorf("solver: %w", err)
+	}
+	r := &metricRun{Solver: s, metric: m, p1: p1, moves: s.Tables.MoveTablesIn(m), p2: p2, units: cube.MoveSetOf(m).Units()}
+	sol, err := s.bestOf(c, m, maxLength, &r.nodes, func(t *cube.Cube, depth, limit int) ([]cube.Move, int, bool) {
+		r.target, r.path = *t, r.path[:0]
+		sol, ok := r.phase1(t.Twist(), t.Flip(), t.Slice(), depth, limit)
+		return sol, 0, ok
+	})
+	sol.Moves = cube.Reframe(sol.Moves)
+	return sol, err
+}
+
+// metricRun is the state of one FindIn.
+type metricRun struct {
+	*Solver
+	metric cube.Metric
+	p1     *coord.SymTable
+	moves  *coord.MoveTables // columns by cube.Move
+	p2     *coord.Phase2Metric
+	units  []cube.Move // the moves of cost 1: phase 1's steps
+	target cube.Cube   // the direction's cube searched
+	path   []cube.Move // phase 1's units, then phase 2's moves
+	nodes  int64
+}
+
+// visit counts a node and reports whether the search may go on.
+func (r *metricRun) visit() bool {
+	r.nodes++
+	return r.NodeBudget <= 0 || r.nodes <= r.NodeBudget
+}
+
+// phase1 searches the canonical sequences of exactly depth units from
+// the coordinates (twist, flip, slice) that end in H with a unit outside
+// H (else a shorter phase 1 reached H first), and tries phase 2 at each
+// within the remaining length.
+func (r *metricRun) phase1(twist, flip, slice, depth, maxLength int) ([]cube.Move, bool) {
+	if !r.visit() || r.p1.Distance(slice*cube.NFlip+flip, twist) > depth {
+		return nil, false
+	}
+	k := len(r.path)
+	if depth == 0 {
+		return r.phase2From(maxLength - k)
+	}
+	for _, m := range r.units {
+		if !canFollow(r.metric, r.path, m) || depth == 1 && inH[m] {
+			continue
+		}
+		r.path = append(r.path, m)
+		sol, ok := r.phase1(int(r.moves.Twist[twist][m]), int(r.moves.Flip[flip][m]), int(r.moves.Slice[slice][m]), depth-1, maxLength)
+		r.path = r.path[:k]
+		if ok {
+			return sol, true
+		}
+	}
+	return nil, false
+}
+
+// inH[m] reports whether move m keeps H (its cube is in H).
+var inH = func() (t [nUnits]bool) {
+	for m := range cube.Move(nUnits) {
+		c := cube.CubeOf(m)
+		t[m] = c.Twist() == 0 && c.Flip() == 0 && c.Slice() == 0
+	}
+	return t
+}()
+
+// phase2From solves the cube phase 1's path brought into H within budget
+// moves of the metric, deepening phase 2's length from its bound.
+func (r *metricRun) phase2From(budget int) ([]cube.Move, bool) {
+	c := r.target
+	for _, m := range r.path {
+		c.Mul(&c, &unitCube[m])
+	}
+	co, ed, so := c.CornerPerm(), c.UDEdgePerm(), c.SliceSorted()
+	bound := r.p2.Bound(co, ed, so)
+	if bound > budget {
+		return nil, false
+	}
+	for depth := max(bound, r.p2.BoundCornersEdges(co, ed)); depth <= budget; depth++ {
+		if r.phase2(co, ed, so, depth) {
+			return append([]cube.Move{}, r.path...), true
+		}
+	}
+	return nil, false
+}
+
+// phase2 searches phase 2's canonical sequences of at most depth (cost)
+// from the coordinates, appending to r.path, which holds the solution
+// when it returns true.
+func (r *metricRun) phase2(co, ed, so, depth int) bool {
+	if !r.visit() {
+		return false
+	}
+	if co == 0 && ed == 0 && so == 0 {
+		return true
+	}
+	if depth == 0 || r.p2.Bound(co, ed, so) > depth || r.p2.BoundCornersEdges(co, ed) > depth {
+		return false
+	}
+	k := len(r.path)
+	p := r.p2
+	for i, m := range p.Moves {
+		if int(p.Cost[i]) > depth || !canFollow(r.metric, r.path, m) {
+			continue
+		}
+		r.path = append(r.path, m)
+		if r.phase2(int(p.Corners[co][i]), int(p.UDEdges[ed][i]), int(p.SliceOrder[so][i]), depth-int(p.Cost[i])) {
+			return true
+		}
+		r.path = r.path[:k]
+	}
+	return false
+}
