@@ -10,6 +10,7 @@ import (
 	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/parallel"
+	"github.com/cubecensus/cubecensus/solver"
 )
 
 // The coset solver in any metric: seed 002's bitmap of a coset grown a
@@ -283,11 +284,14 @@ func (s *MetricSolver) Levels(ctx context.Context, r cube.Cube, searchDepth, max
 // Prove shows that every position of the coset of r is within plan.Bound
 // in the solver's metric, or reports those it could not: searched to
 // plan.SearchDepth, then prepasses alone to plan.Bound (or until every
-// position is found); plan's other fields are the HTM solver's. No
-// solver finishes the positions the prepasses leave in QTM or STM yet
-// (issue 39), so each of them is unsolved: Unsolved lists the first
-// maxListed (by their coordinates in H), Unlisted counts the others.
-func (s *MetricSolver) Prove(ctx context.Context, r cube.Cube, plan Plan, maxListed int) (Proof, error) {
+// position is found); plan's other fields are the HTM solver's. The
+// positions the prepasses leave, when there are at most MaxSolvedLeft,
+// go to two's two-phase search in the metric (solver.Solver.FindIn,
+// within plan.Bound and its node budget, then larger budgets for the few
+// it did not solve: retries); with more, or with two nil, none is tried.
+// Unsolved lists the first maxListed of those not solved (by their
+// coordinates in H), Unlisted counts the others.
+func (s *MetricSolver) Prove(ctx context.Context, r cube.Cube, plan Plan, two *solver.Solver, maxListed int) (Proof, error) {
 	var progress func(CosetLevels)
 	if plan.Progress != nil {
 		progress = func(lv CosetLevels) { plan.Progress(len(lv.Positions)-1, sumLevels(lv.Positions)) }
@@ -301,7 +305,18 @@ func (s *MetricSolver) Prove(ctx context.Context, r cube.Cube, plan Plan, maxLis
 		PrepassSeconds: lv.PrepassSeconds, SearchSeconds: lv.SearchSeconds,
 		Left: HSize - sumLevels(lv.Positions),
 	}
-	if p.Left > 0 {
+	switch {
+	case p.Left == 0:
+	case two != nil && p.Left <= MaxSolvedLeft:
+		start := time.Now()
+		unsolved, err := solveWithRetries(ctx, missing(s.bms[0]), r, two, s.census.table.Metric(), plan.Bound, s.workers)
+		if err != nil {
+			return Proof{}, err
+		}
+		p.TwoPhaseSeconds = time.Since(start).Seconds()
+		p.Unsolved = unsolved[:min(len(unsolved), maxListed)]
+		p.Unlisted = int64(len(unsolved) - len(p.Unsolved))
+	default:
 		for _, h := range missingUpTo(s.bms[0], maxListed) {
 			p.Unsolved = append(p.Unsolved, cosetPosition(h, r))
 		}
@@ -309,6 +324,39 @@ func (s *MetricSolver) Prove(ctx context.Context, r cube.Cube, plan Plan, maxLis
 	}
 	return p, nil
 }
+
+// retries are the second and third tries of the positions the two-phase
+// solver did not solve within its node budget, each with factor times the
+// budget, when at most most are left: near the bound a few positions need
+// far more search than the rest (at 18 slice turns, coset 54338795's 844
+// positions left: 87 not solved within 1e7 nodes, 2 of them not within
+// 1e8, and both within 2e9; docs/cosets.md). A position beyond the bound
+// costs every budget, so the larger ones go to a few positions only.
+var retries = []struct {
+	factor int64
+	most   int
+}{{20, 200}, {400, 10}}
+
+// solveWithRetries is solveLeft, then retries for the positions it left.
+func solveWithRetries(ctx context.Context, left []Coord, r cube.Cube, two *solver.Solver, m cube.Metric, bound, workers int) ([]cube.Cube, error) {
+	unsolved, err := solveLeft(ctx, left, r, two, m, bound, workers)
+	for _, retry := range retries {
+		if err != nil || len(unsolved) == 0 || len(unsolved) > retry.most || two.NodeBudget <= 0 {
+			break
+		}
+		more := *two
+		more.NodeBudget *= retry.factor
+		unsolved, err = solvePositions(ctx, unsolved, &more, m, bound, workers)
+	}
+	return unsolved, err
+}
+
+// MaxSolvedLeft is the most positions a coset's prepasses may leave for
+// MetricSolver.Prove to solve them one by one: most take milliseconds, and
+// at most a third of a second each before the retries (1e7 nodes, the
+// cosets stage's budget), so 100,000 take at most about 5 hours on 2
+// cores; a coset leaving more wants a deeper search.
+const MaxSolvedLeft = 100_000
 
 // sumLevels is the positions of levels, all depths together.
 func sumLevels(levels []int64) int64 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/solver"
 )
 
 // TestHSteps: the prepass's axis moves of H are A's ten in HTM, A's ten and
@@ -128,7 +129,7 @@ func TestMetricProve(t *testing.T) {
 	for _, x := range []coord.Coset{{}, coord.CosetOf(&moved)} {
 		r := cosetCube(x) // the census's representative, whose positions it keys
 		const bound, listed = 4, 100
-		p, err := solver.Prove(context.Background(), r, Plan{SearchDepth: bound, Bound: bound}, listed)
+		p, err := solver.Prove(context.Background(), r, Plan{SearchDepth: bound, Bound: bound}, nil, listed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,17 +149,20 @@ func TestMetricProve(t *testing.T) {
 			t.Fatalf("coset %v: left %d, unsolved %d (%d listed), proven %v; want %d left", x, p.Left, p.UnsolvedCount(), len(p.Unsolved), p.Proven(), HSize-within)
 		}
 		var first []string // the first positions left, h^-1·r for h not found
+		var left []Coord
 		for row := 0; len(first) < listed; row++ {
 			for mid := 0; mid < NMiddlePerms && len(first) < listed; mid++ {
-				h := At(0, row, mid).Cube()
-				if !counter.set.add(permKey(permOf(&h))) {
+				h := At(0, row, mid)
+				hc := h.Cube()
+				if !counter.set.add(permKey(permOf(&hc))) {
 					continue
 				}
-				u := cube.Times(cube.Inverse(h), r)
+				u := cube.Times(cube.Inverse(hc), r)
 				if coord.CosetOf(&u) != x {
 					t.Fatalf("coset %v holds %s", x, u.Facelets())
 				}
 				first = append(first, u.Facelets())
+				left = append(left, h)
 			}
 		}
 		for i, u := range p.Unsolved {
@@ -166,5 +170,73 @@ func TestMetricProve(t *testing.T) {
 				t.Fatalf("coset %v: unsolved position %d is %s, want %s", x, i, u.Facelets(), first[i])
 			}
 		}
+		if x == (coord.Coset{}) {
+			checkSolveLeft(t, census, x, r, left, bound+1)
+		}
+	}
+}
+
+// checkSolveLeft hands the positions of left (of the coset x of r), and
+// 40 positions of H made by bound random moves of H, to the two-phase
+// solver in the census's metric within bound, as MetricSolver.Prove does,
+// and checks that those it leaves unsolved are exactly those the census
+// does not find within bound.
+func checkSolveLeft(t *testing.T, census *Census, x coord.Coset, r cube.Cube, left []Coord, bound int) {
+	t.Helper()
+	var inH []cube.Move // the metric's moves that keep H
+	for _, m := range cube.MoveSetOf(census.table.Metric()).Units() {
+		if c := cube.CubeOf(m); coord.CosetOf(&c) == (coord.Coset{}) {
+			inH = append(inH, m)
+		}
+	}
+	rng := rand.New(rand.NewPCG(41, 42))
+	for range 40 {
+		u := r // u = h^-1·r for h the inverse of the moves' cube
+		for range bound {
+			m := cube.CubeOf(inH[rng.IntN(len(inH))])
+			u = cube.Times(m, u)
+		}
+		h := cube.Times(r, cube.Inverse(u))
+		left = append(left, CoordOf(&h))
+	}
+	two := &solver.Solver{Tables: sharedTables}
+	unsolved, err := solveLeft(context.Background(), left, r, two, census.table.Metric(), bound, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counter := census.NewCounter()
+	if _, err := counter.Count(x, bound); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, h := range left {
+		hc := h.Cube()
+		if counter.set.add(permKey(permOf(&hc))) {
+			u := cube.Times(cube.Inverse(hc), r)
+			want = append(want, u.Facelets())
+		}
+	}
+	facelets := func(cubes []cube.Cube) []string {
+		var out []string
+		for _, u := range cubes {
+			out = append(out, u.Facelets())
+		}
+		return out
+	}
+	if got := facelets(unsolved); !slices.Equal(got, want) || len(want) == len(left) {
+		t.Fatalf("coset %v within %d: %d of %d positions unsolved, the census leaves %d", x, bound, len(got), len(left), len(want))
+	}
+	// With a budget too small for some, the retries' larger ones solve them.
+	two.NodeBudget = 30
+	first, err := solveLeft(context.Background(), left, r, two, census.table.Metric(), bound, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	retried, err := solveWithRetries(context.Background(), left, r, two, census.table.Metric(), bound, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := facelets(retried); len(first) <= len(want) || !slices.Equal(got, want) {
+		t.Fatalf("coset %v within %d: %d unsolved within 30 nodes, %d after the retries, want %d", x, bound, len(first), len(got), len(want))
 	}
 }

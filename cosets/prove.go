@@ -122,7 +122,7 @@ func (s *CosetSolver) Prove(ctx context.Context, r cube.Cube, plan Plan) (Proof,
 		return p, errors.New("cosets: positions left and no two-phase solver to solve them")
 	}
 	var err error
-	p.Unsolved, err = solveLeft(ctx, left, r, s.two, plan.Bound, s.workers)
+	p.Unsolved, err = solveLeft(ctx, left, r, s.two, cube.HTM, plan.Bound, s.workers)
 	p.TwoPhaseSeconds = time.Since(start).Seconds()
 	return p, err
 }
@@ -142,18 +142,28 @@ func (c *cosetRun) lastPrepass(ctx context.Context) ([]Coord, error) {
 }
 
 // solveLeft solves the coset's positions named by left (position h^-1·r
-// for h in left) with the two-phase solver within bound moves, on workers
-// goroutines, and returns those it could not solve, in left's order.
-func solveLeft(ctx context.Context, left []Coord, r cube.Cube, two *solver.Solver, bound, workers int) ([]cube.Cube, error) {
-	solved := make([]bool, len(left))
+// for h in left) with the two-phase solver within bound moves of metric
+// m, on workers goroutines, and returns those it could not solve, in
+// left's order.
+func solveLeft(ctx context.Context, left []Coord, r cube.Cube, two *solver.Solver, m cube.Metric, bound, workers int) ([]cube.Cube, error) {
+	positions := make([]cube.Cube, len(left))
+	for i, h := range left {
+		positions[i] = cosetPosition(h, r)
+	}
+	return solvePositions(ctx, positions, two, m, bound, workers)
+}
+
+// solvePositions is solveLeft on the positions themselves.
+func solvePositions(ctx context.Context, positions []cube.Cube, two *solver.Solver, m cube.Metric, bound, workers int) ([]cube.Cube, error) {
+	solved := make([]bool, len(positions))
 	var mu sync.Mutex
 	var failure error
-	parallel.For(len(left), workers, func(int) func(int) {
+	parallel.For(len(positions), workers, func(int) func(int) {
 		return func(i int) {
 			if ctx.Err() != nil {
 				return
 			}
-			_, err := two.Solve(cosetPosition(left[i], r), bound)
+			_, err := two.FindIn(positions[i], m, bound)
 			switch {
 			case err == nil:
 				solved[i] = true
@@ -173,7 +183,7 @@ func solveLeft(ctx context.Context, left []Coord, r cube.Cube, two *solver.Solve
 	var unsolved []cube.Cube
 	for i, ok := range solved {
 		if !ok {
-			unsolved = append(unsolved, cosetPosition(left[i], r))
+			unsolved = append(unsolved, positions[i])
 		}
 	}
 	return unsolved, nil

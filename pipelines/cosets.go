@@ -100,6 +100,9 @@ func checkCosets(env *Env) error {
 	} else if err := checkBitmap(env, "cosets"); err != nil {
 		return err
 	}
+	if env.Shard != nil && o.Cosets.List != nil {
+		return fmt.Errorf("--shard %v: --cosets %v is a list of classes; shards split a range FIRST:COUNT", env.Shard, &o.Cosets)
+	}
 	if o.Bound > 0 && o.Bound < o.CosetSearchDepth {
 		return fmt.Errorf("--bound %d is less than --coset-search-depth %d: the bound is proven after the search", o.Bound, o.CosetSearchDepth)
 	}
@@ -182,7 +185,8 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 		}
 		params["coset_table_sha256."+metric.String()] = inMetric.Checksum()
 		census := metricSolverCensus(env, inMetric, uint64(cosets.MetricSolverBytes()), params)
-		prove = metricProver(newCosetsMetricSolver(census, env.Workers))
+		two := &solver.Solver{Tables: tbl, NodeBudget: metricLeftBudget}
+		prove = metricProver(newCosetsMetricSolver(census, env.Workers), two)
 	}
 	list, levels, unsolved, err := solveCosets(ctx, env, prove, table, params)
 	if err != nil {
@@ -217,17 +221,25 @@ func countedProof(plan cosets.Plan, lv cosets.CosetLevels) cosets.Proof {
 }
 
 // metricProver is the coset solver in QTM or STM: it searches to
-// plan.SearchDepth (no partial depth after it) and lists its positions
-// left unsolved.
-func metricProver(ms *cosets.MetricSolver) cosetProver {
+// plan.SearchDepth (no partial depth after it) and hands the positions its
+// prepasses leave to two's two-phase search in the metric, when they are
+// few enough (cosets.MaxSolvedLeft).
+func metricProver(ms *cosets.MetricSolver, two *solver.Solver) cosetProver {
 	return func(ctx context.Context, r cube.Cube, plan cosets.Plan, mode string) (cosets.Proof, error) {
 		if mode == "bound" {
-			return ms.Prove(ctx, r, plan, maxListedUnsolved)
+			return ms.Prove(ctx, r, plan, two, maxListedUnsolved)
 		}
 		lv, err := ms.Levels(ctx, r, plan.SearchDepth, plan.SearchDepth, nil)
 		return countedProof(plan, lv), err
 	}
 }
+
+// metricLeftBudget bounds the two-phase search of one position a coset
+// proof in QTM or STM leaves (under a second), before the few it did not
+// solve are tried again with more (cosets.MetricSolver.Prove): a position
+// beyond the bound would otherwise be searched through every phase-1
+// length.
+const metricLeftBudget = 1e7
 
 // newCosetsMetricSolver makes the cosets stage's solver in QTM and STM
 // (the tests' allocate their bitmaps' pages as they are written).
@@ -433,8 +445,8 @@ func solveCosets(ctx context.Context, env *Env, prove cosetProver, table *coord.
 		tables.Column{Name: "bound", Kind: tables.Int64, Nullable: true, Doc: "the bound of a proof; null in exact mode"},
 		tables.Column{Name: "proven", Kind: tables.Bool, Nullable: true, Doc: "every position within the bound; null in exact mode"},
 		tables.Column{Name: "max_distance", Kind: tables.Int64, Nullable: true, Doc: "the coset's greatest distance, where the search found every position; else null"},
-		tables.Column{Name: "left", Kind: tables.Int64, Doc: "positions the prepasses left (in HTM to the two-phase solver)"},
-		tables.Column{Name: "unsolved", Kind: tables.Int64, Doc: "positions of those not solved within the bound (in HTM by the two-phase solver, each a failure of the proof; in QTM and STM, with no solver for them yet, all of them), listed in cosets_unsolved"},
+		tables.Column{Name: "left", Kind: tables.Int64, Doc: "positions the prepasses left, for the two-phase solver (in QTM and STM only when at most 100,000)"},
+		tables.Column{Name: "unsolved", Kind: tables.Int64, Doc: "positions of those the two-phase solver (in the metric, within its node budget) did not solve within the bound, each a failure of the proof (in QTM and STM all of them when more than 100,000 were left), listed in cosets_unsolved"},
 		tables.Column{Name: "seconds", Kind: tables.Float64, Doc: "wall-clock time of the coset"},
 	)
 	levels = tables.NewTable("coset_levels",
@@ -448,7 +460,7 @@ func solveCosets(ctx context.Context, env *Env, prove cosetProver, table *coord.
 	)
 	unsolved = tables.NewTable("cosets_unsolved",
 		tables.Column{Name: "coset", Kind: tables.Int64, Doc: "the class's number (cosets.arrow)"},
-		tables.Column{Name: "position", Kind: tables.String, Doc: "a position of the coset not proven within the bound, as 54 facelets (seed 004's order): in HTM one the two-phase solver did not solve, in QTM and STM one the prepasses left; at most 1,000 a coset, the first by their coordinates in H (cosets.arrow counts them all)"},
+		tables.Column{Name: "position", Kind: tables.String, Doc: "a position of the coset not proven within the bound, as 54 facelets (seed 004's order): one the two-phase solver did not solve (in QTM and STM, one the prepasses left when they left more than 100,000); at most 1,000 a coset, the first by their coordinates in H (cosets.arrow counts them all)"},
 	)
 	classes := table.Classes()
 	plan := cosets.Plan{SearchDepth: int(o.CosetSearchDepth), Bound: int(o.Bound), SearchBelow: searchBelow, Partial: true}
@@ -456,7 +468,7 @@ func solveCosets(ctx context.Context, env *Env, prove cosetProver, table *coord.
 	if o.Bound == 0 {
 		mode, plan.Bound = "exact", int(o.CosetSearchDepth)
 	}
-	first, count := o.Cosets.First, o.Cosets.Count
+	first, count := o.Cosets.First, o.Cosets.Count // units (CosetRange.Class)
 	params[unitsParam], params[shardKeyParam], params[shardListParam] = o.Cosets.String(), "coset", "cosets"
 	if env.Shard != nil {
 		first, count = env.Shard.Part(first, count)
@@ -471,7 +483,7 @@ func solveCosets(ctx context.Context, env *Env, prove cosetProver, table *coord.
 	// A checkpoint after each coset: a shard of a thousand cosets runs for
 	// hours, and a task a cluster stops resumes where it was.
 	metric := params["coset_metric"]
-	settings := fmt.Sprintf("cosets %d:%d mode %s search %d bound %d metric %s table %s", first, count, mode, plan.SearchDepth, plan.Bound, metric, params["coset_table_sha256."+metric])
+	settings := fmt.Sprintf("cosets %v units %d:%d mode %s search %d bound %d metric %s table %s", &o.Cosets, first, count, mode, plan.SearchDepth, plan.Bound, metric, params["coset_table_sha256."+metric])
 	ckpt, save, err := cosetsCheckpoints.use(env, "range", settings)
 	if err != nil {
 		return nil, nil, nil, err
@@ -481,8 +493,8 @@ func solveCosets(ctx context.Context, env *Env, prove cosetProver, table *coord.
 	}
 	bar := env.Progress("cosets solved", count)
 	bar.Add(int64(len(ckpt.Done)))
-	for i := first + int64(len(ckpt.Done)); i < first+count; i++ {
-		done, err := solveClass(ctx, env, prove, table, classes, i, plan, mode)
+	for u := first + int64(len(ckpt.Done)); u < first+count; u++ {
+		done, err := solveClass(ctx, env, prove, table, classes, o.Cosets.Class(u), plan, mode)
 		if err != nil {
 			return nil, nil, nil, err
 		}

@@ -357,7 +357,8 @@ func TestHDistanceTable(t *testing.T) {
 
 // The cosets stage in STM: counted exactly (--bound 0), each coset's levels
 // are the census's; proven at a bound they are far from, the positions
-// left are |H| less those within it, all unsolved, the first 1,000 of each
+// left are |H| less those within it, all unsolved (too many for the
+// two-phase solver: cosets.MaxSolvedLeft), the first 1,000 of each
 // coset listed, each a position of its coset. The bitmaps allocate the pages
 // they write (the stage's dense ones need 5.3 GiB).
 func TestCosetsInSTM(t *testing.T) {
