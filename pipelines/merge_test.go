@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -28,6 +29,47 @@ func runCosetShard(t *testing.T, dir string, shard Shard, searchDepth MoveCount)
 	}
 	if _, err := Run(context.Background(), cosetsStage, env, dir); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCosetList: --cosets as a list of classes solves those classes, in
+// the list's order, as a range does (the rows of 5000:7 for 5004, 5001).
+func TestCosetList(t *testing.T) {
+	whole, listed := t.TempDir(), t.TempDir()
+	runCosetShard(t, whole, Shard{Index: 0, Count: 1}, 6)
+	opts := NewOptions()
+	if err := opts.Cosets.Set("5004,5001"); err != nil {
+		t.Fatal(err)
+	}
+	opts.Bound, opts.CosetSearchDepth = 0, 6
+	env := &Env{Workers: 2, MemBudget: 6 << 30, Log: slog.New(slog.DiscardHandler), Stderr: os.Stderr, Options: opts}
+	if err := CheckOptions([]Stage{cosetsStage}, env, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), cosetsStage, env, listed); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"cosets", "coset_levels"} {
+		read := func(dir string) *tables.Table {
+			tab, _, err := tables.Read(filepath.Join(dir, name+tables.Extension))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return tab
+		}
+		all, got := read(whole), read(listed)
+		coset := all.Index("coset")
+		var want [][]any
+		for _, class := range []int64{5004, 5001} {
+			for _, row := range withoutTimes(all) {
+				if row[coset] == class {
+					want = append(want, row)
+				}
+			}
+		}
+		if rows := withoutTimes(got); len(want) == 0 || !reflect.DeepEqual(rows, want) {
+			t.Errorf("%s: the list's rows\n%v\nthe range's\n%v", name, rows, want)
+		}
 	}
 }
 

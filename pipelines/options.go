@@ -105,7 +105,7 @@ func (o *Options) List() []Option {
 		{"random", "random-cubes", "random cubes to draw and solve optimally: one number for all metrics or per metric (HTM=100,QTM=20); a larger sample extends a smaller one of the same seed (its first cubes are the same)", &o.RandomCubes},
 		{"random", "random-metrics", "metrics to solve them in, comma-separated: HTM, QTM, STM", &o.RandomMetrics},
 		{"random", "random-seed", "seed of the draw", &o.RandomSeed},
-		{"cosets", "cosets", "classes of cosets of H to solve, FIRST:COUNT, numbered 0 to 138,639,779 in the list reduced by the 16 symmetries (COUNT 0: none)", &o.Cosets},
+		{"cosets", "cosets", "classes of cosets of H to solve, FIRST:COUNT, numbered 0 to 138,639,779 in the list reduced by the 16 symmetries (COUNT 0: none), or a list of classes A,B,... (not split into shards)", &o.Cosets},
 		{"cosets", "coset-search-depth", "depth to which each coset is searched (seed 002: 15); in bound mode the next depth gets a prepass and a partial search (seed 002's goal), the later ones prepasses alone", &o.CosetSearchDepth},
 		{"cosets", "bound", "prove every position of each coset within this many moves (seed 002: 20), the positions the prepasses leave solved by the two-phase solver; 0: count the positions exactly at each depth to --coset-search-depth", &o.Bound},
 		{"cosets", "coset-metric", "metric of the search, the bound and the counts: HTM (seed 002's solver), QTM or STM (the coset solver in that metric, searching without the HTM solver's partial depth; no solver finishes the positions its prepasses leave yet, so they stay unsolved, listed in cosets_unsolved)", &o.CosetMetric},
@@ -453,25 +453,59 @@ func (r *BlockRange) Set(s string) error {
 	return nil
 }
 
-// CosetRange is a range of the classes of cosets of H, FIRST:COUNT.
+// CosetRange is the classes of cosets of H to solve: a range, FIRST:COUNT,
+// or a list of classes, A,B,C (List set, First 0 and Count its length),
+// such as the cosets another program numbers consecutively.
 type CosetRange struct {
 	First, Count int64
+	List         []int64
 }
 
-func (r *CosetRange) String() string { return fmt.Sprintf("%d:%d", r.First, r.Count) }
-func (r *CosetRange) Type() string   { return "FIRST:COUNT" }
+func (r *CosetRange) String() string {
+	if r.List != nil {
+		words := make([]string, len(r.List))
+		for i, c := range r.List {
+			words[i] = strconv.FormatInt(c, 10)
+		}
+		return strings.Join(words, ",")
+	}
+	return fmt.Sprintf("%d:%d", r.First, r.Count)
+}
+
+func (r *CosetRange) Type() string { return "FIRST:COUNT|A,B,..." }
+
+// Class returns the class of unit u of the range: u itself for FIRST:COUNT
+// (units First to First+Count-1), the u-th of a list (units 0 to Count-1).
+func (r *CosetRange) Class(u int64) int64 {
+	if r.List != nil {
+		return r.List[u]
+	}
+	return u
+}
 
 // Set parses FIRST:COUNT, whole numbers with FIRST+COUNT at most the
-// number of classes.
+// number of classes, or a list of classes separated by commas.
 func (r *CosetRange) Set(s string) error {
+	if !strings.Contains(s, ":") {
+		var list []int64
+		for _, word := range strings.Split(s, ",") {
+			c, err := ParseWhole(word)
+			if err != nil || c < 0 || c >= coord.NCosetClasses {
+				return fmt.Errorf("class %q: want a whole number from 0 to %d (or FIRST:COUNT)", word, int64(coord.NCosetClasses-1))
+			}
+			list = append(list, c)
+		}
+		*r = CosetRange{Count: int64(len(list)), List: list}
+		return nil
+	}
 	f, c, ok := parseRange(s)
 	if !ok {
-		return fmt.Errorf("want FIRST:COUNT, two whole numbers (e.g. 0:10)")
+		return fmt.Errorf("want FIRST:COUNT, two whole numbers (e.g. 0:10), or classes A,B,...")
 	}
 	if f > coord.NCosetClasses || c > coord.NCosetClasses-f { // written so as not to overflow
 		return fmt.Errorf("classes %d to %d: there are %d (0 to %d)", f, f+c-1, int64(coord.NCosetClasses), int64(coord.NCosetClasses-1))
 	}
-	*r = CosetRange{f, c}
+	*r = CosetRange{First: f, Count: c}
 	return nil
 }
 

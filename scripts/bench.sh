@@ -47,6 +47,8 @@ echo '```'
 go test -run '^$' -bench 'TwoPhase2' -benchtime 10000x -count 1 ./solver | grep -E '^(Benchmark|ok)'
 echo "Kept searching for shorter solutions until a node budget is spent, 200 cubes:"
 go test -run '^$' -bench 'TwoPhaseBudget' -benchtime 200x -count 1 ./solver | grep -E '^(Benchmark|ok)'
+echo "In quarter turns and slice turns (Solver.FindIn), 100 cubes, to the first solution within the length:"
+go test -run '^$' -bench 'TwoPhaseIn' -benchtime 100x -count 1 ./solver | grep -E '^(Benchmark|ok)'
 /usr/bin/time -f 'tables built from an empty cache: %e s, peak memory %M KiB' env CUBECENSUS_CACHE="$tmp/cache" ./bin/cubecensus solve R > /dev/null 2> "$tmp/log"; tail -1 "$tmp/log"
 /usr/bin/time -f 'tables loaded from the cache:    %e s, peak memory %M KiB' env CUBECENSUS_CACHE="$tmp/cache" ./bin/cubecensus solve R > /dev/null 2> "$tmp/log"; tail -1 "$tmp/log"
 # Issue 36's targets: a warm solve under 0.3 s, inspect of a random cube
@@ -62,7 +64,7 @@ echo '```'
 if [ -n "${ROB:-}${CUBE20SRC:-}${MIN2PHASE:-}" ]; then
   echo
   echo '```'
-  scripts/peers/compare.sh ${ROB:+--rob "$ROB"} ${CUBE20SRC:+--cube20src "$CUBE20SRC"} ${MIN2PHASE:+--min2phase "$MIN2PHASE"}
+  scripts/peers/compare.sh ${ROB:+--rob "$ROB"} ${CUBE20SRC:+--cube20src "$CUBE20SRC"} ${MIN2PHASE:+--min2phase "$MIN2PHASE"} ${CUBE20SRC:+--hcoset "$CUBE20SRC"}
   echo '```'
 fi
 echo

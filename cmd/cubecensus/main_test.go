@@ -137,7 +137,7 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"solve", "R", "--out", "/tmp/x.csv"}, true, "must end in .arrow"},
 		{[]string{"solve", "R U F D L B", "--max-length", "3", "--node-budget", "1000"}, false, "1 of 1 cubes without a solution of at most 3"},
 		{[]string{"solve", "--optimal", "--max-length", "3", "R"}, true, "--max-length is for the two-phase solver"},
-		{[]string{"solve", "--metric", "QTM", "R"}, true, "--metric is for --optimal"},
+		{[]string{"solve", "--metric", "XTM", "R"}, true, `--metric "XTM": want HTM, QTM or STM`},
 		{[]string{"solve", "--optimal", "--metric", "XTM", "R"}, true, `--metric "XTM": want HTM, QTM or STM`},
 		{[]string{"solve", "--optimal", "--mem-budget", "1GiB", "--node-budget", "10", "R U F D L B R2 U2 F' L2 D B' R"}, false, "1 of 1 cubes without a proven optimal solution"},
 		{[]string{"solve", "--optimal", "--mem-budget", "100TiB", "R"}, true, "--mem-budget 100.0 TiB is more than 3/4"},
@@ -146,6 +146,9 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"run", "random", "--mem-budget", "2GiB"}, true, "needs at least its big table"},
 		{[]string{"run", "cosets", "--cosets", "5:x"}, true, `"--cosets"`},
 		{[]string{"run", "cosets", "--cosets", "138639780:1"}, true, "there are 138639780"},
+		{[]string{"run", "cosets", "--cosets", "5,138639780"}, true, `class "138639780"`},
+		{[]string{"run", "cosets", "--cosets", "5,,6"}, true, `class ""`},
+		{[]string{"run", "cosets", "--cosets", "5,6", "--shard", "0/2"}, true, "is a list of classes"},
 		{[]string{"run", "cosets", "--bound", "14"}, true, "--bound 14 is less than --coset-search-depth 15"},
 		{[]string{"run", "cosets", "--shard", "3/3"}, true, `"--shard"`},
 		{[]string{"run", "cosets", "--coset-metric", "XTM"}, true, `"XTM" (want HTM, QTM or STM)`},
@@ -537,6 +540,21 @@ func TestSolve(t *testing.T) {
 	opt, _, err = runCmd("solve", "--optimal", "--mem-budget", "1GiB", "--metric", "STM", "M U")
 	if err != nil || !strings.HasSuffix(opt, " (2s*)\n") {
 		t.Errorf("solve --optimal --metric STM \"M U\": %q, %v", opt, err)
+	}
+	// The two-phase solver in each metric, within its length (the solution
+	// re-applied by solve itself): the first it finds, no star; M U R2 is
+	// 3 slice turns from solved (and 4 face turns).
+	for _, tc := range []struct{ metric, max, cube, suffix string }{
+		{"QTM", "3", "R U2", " (3q)\n"}, {"STM", "3", "M U R2", " (3s)\n"}, {"STM", "", "M U R2", "s)\n"},
+	} {
+		args := []string{"solve", "--metric", tc.metric, tc.cube}
+		if tc.max != "" {
+			args = append(args, "--max-length", tc.max)
+		}
+		two, _, err := runCmd(args...)
+		if err != nil || !strings.HasSuffix(two, tc.suffix) || strings.Contains(two, "*") {
+			t.Errorf("%v: %q, %v", args, two, err)
+		}
 	}
 }
 

@@ -9,6 +9,10 @@
 #     --cube20src DIR  github.com/rokicki/cube20src's twophase (ctangle, then
 #                      g++ with its makefile's defines)
 #     --min2phase DIR  github.com/cs0x7f/min2phase (javac, with Time.java here)
+#   the coset solver, both cores, three cosets in one process each (issue 39's
+#   item 5), rounds alternating, wall seconds from /usr/bin/time:
+#     --hcoset DIR     github.com/rokicki/cube20src's hcoset (ctangle, g++;
+#                      its -r 1000000 3, our classes of the same cosets)
 #   optimal, both cores (the random stage's draw):
 #     --vcube DIR      github.com/Voltara/vcube (clang, as its CMakeLists.txt)
 #     --nissy DIR      github.com/sebastianotronto/nissy-core's H48 (its build.sh)
@@ -16,15 +20,15 @@
 # 676 MB in about a minute, cube20src 737 MB in about 3 minutes, vcube 208
 # 7.3 GiB in 18 minutes, nissy's h48h7 3.6 GiB in about 2 hours).
 # Usage: scripts/peers/compare.sh [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES]
-#          [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER]]
+#          [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER]]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-n=10000 n19=200 rounds=3 nopt=20 rob= c20= m2p= vcube= coord=208 nissy= h48=h48h7
-usage() { echo "usage: $0 [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES] [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER]]" >&2; exit 2; }
+n=10000 n19=200 rounds=3 nopt=20 rob= c20= m2p= hcoset= vcube= coord=208 nissy= h48=h48h7
+usage() { echo "usage: $0 [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES] [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER]]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
     -n) n=$2 ;; -m) n19=$2 ;; -r) rounds=$2 ;; -o) nopt=$2 ;;
-    --rob) rob=$2 ;; --cube20src) c20=$2 ;; --min2phase) m2p=$2 ;;
+    --rob) rob=$2 ;; --cube20src) c20=$2 ;; --min2phase) m2p=$2 ;; --hcoset) hcoset=$2 ;;
     --vcube) vcube=$2 ;; --coord) coord=$2 ;; --nissy) nissy=$2 ;; --h48) h48=$2 ;;
     *) usage ;;
   esac
@@ -70,6 +74,33 @@ if [ ${#args[@]} -gt 0 ]; then
   "$tmp/peers" -cubes "$tmp/cubes.txt" -max-length 20 -rounds "$rounds" "${args[@]}"
   echo
   "$tmp/peers" -cubes "$tmp/cubes19.txt" -max-length 19 -rounds "$rounds" "${args[@]}"
+fi
+
+if [ -n "$hcoset" ]; then
+  need "$hcoset" hcoset.w cube20src
+  (cd "$hcoset" && for w in cubepos kocsymm phase1prune hcoset; do ctangle -bhp $w.w > /dev/null; done &&
+    g++ -DHALF -DLEVELCOUNTS -DTHREADS -std=c++11 -O3 -march=native -o hcoset-cubecensus \
+      hcoset.cpp phase1prune.cpp kocsymm.cpp cubepos.cpp -lpthread)
+  echo "hcoset $(commit "$hcoset")"
+  # hcoset's cosets 1000000-1000002 are our classes 113800306, 113800234 and
+  # 113800198 (coord.CosetClasses.Of of the coset of each representative it
+  # prints; the same positions at each depth to 15). Each side's first run
+  # builds or loads its tables into the page cache, outside the rounds.
+  classes=113800306,113800234,113800198
+  wall() { /usr/bin/time -f %e -o "$tmp/wall" "$@" > "$tmp/log" 2>&1 && cat "$tmp/wall"; }
+  (cd "$hcoset" && ./hcoset-cubecensus -q -t 2 -F -r 1000000 1 > /dev/null)
+  ./bin/cubecensus run cosets --cosets 113800306:1 --bound 20 --out "$tmp/cosets" > /dev/null 2>&1
+  echo
+  echo "three cosets within 20 in one process each, wall seconds (hcoset | cubecensus):"
+  for r in $(seq "$rounds"); do
+    h=$(cd "$hcoset" && wall ./hcoset-cubecensus -q -t 2 -F -r 1000000 3)
+    rm -rf "$tmp/cosets"
+    c=$(wall ./bin/cubecensus run cosets --cosets "$classes" --bound 20 --out "$tmp/cosets")
+    # cosets.arrow: proven is its ninth column, seconds its last.
+    each=$(./bin/cubecensus show "$tmp/cosets/cosets.arrow" --format csv |
+      awk -F, 'NR > 1 { p += $9 == "true"; printf "%s%.1f", sep, $NF; sep = " + " } END { printf " s, %d of 3 proven", p }')
+    echo "round $r: $h | $c ($each) | hcoset / cubecensus $(awk -v h="$h" -v c="$c" 'BEGIN { printf "%.2f", h/c }')"
+  done
 fi
 
 if [ -n "$vcube$nissy" ]; then
