@@ -58,7 +58,11 @@ func TestOptionValues(t *testing.T) {
 		{new(CosetRange), "0:10", true, "0:10"},
 		{new(CosetRange), "138639779:1", true, "138639779:1"},
 		{new(CosetRange), "138639779:2", false, ""},
-		{new(CosetRange), "5", false, ""},
+		{new(CosetRange), "5", true, "5"}, // a list of one class
+		{new(CosetRange), "7,5,2e3", true, "7,5,2000"},
+		{new(CosetRange), "5,x", false, ""},
+		{new(CosetRange), "-1", false, ""},
+		{new(CosetRange), "138639780", false, ""},
 		{new(CosetRange), "5:-1", false, ""},
 		{new(CosetRange), "a:1", false, ""},
 		{new(Shard), "3/10", true, "3/10"},

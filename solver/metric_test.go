@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -29,6 +30,37 @@ func TestFindInReachesDistance(t *testing.T) {
 				if err != nil || tc.metric.Length(sol.Moves) != d || cube.Times(c, cube.FromMoves(sol.Moves)) != cube.Solved {
 					t.Fatalf("%v: a position at distance %d: %s (%v)", tc.metric, d, cube.FormatManeuver(sol.Moves), err)
 				}
+			}
+		}
+	}
+}
+
+// TestFindInReachesDistanceInH is TestFindInReachesDistance on positions
+// of H made by random moves of H (half turns of R, L, F, B cost two
+// quarter turns), at the distances the optimal solver gives: phase 2's
+// costs decide these.
+func TestFindInReachesDistanceInH(t *testing.T) {
+	s := *shared
+	s.ExtraDepths = 0
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, m := range []cube.Metric{cube.QTM, cube.STM} {
+		p2, err := s.Tables.Phase2In(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 20 {
+			c := cube.Solved
+			for range 5 {
+				c = cube.Times(c, cube.CubeOf(p2.Moves[rng.IntN(len(p2.Moves))]))
+			}
+			o, err := s.Optimal(context.Background(), c, m, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := m.Length(o.Moves)
+			sol, err := s.FindIn(c, m, d)
+			if err != nil || m.Length(sol.Moves) != d || cube.Times(c, cube.FromMoves(sol.Moves)) != cube.Solved {
+				t.Fatalf("%v: a position of H at distance %d: %s (%v)", m, d, cube.FormatManeuver(sol.Moves), err)
 			}
 		}
 	}
