@@ -309,7 +309,7 @@ func (s *MetricSolver) Prove(ctx context.Context, r cube.Cube, plan Plan, two *s
 	case p.Left == 0:
 	case two != nil && p.Left <= MaxSolvedLeft:
 		start := time.Now()
-		unsolved, err := solveWithRetries(ctx, missing(s.bms[0]), r, two, s.census.table.Metric(), plan.Bound, s.workers)
+		unsolved, err := solveWithRetries(ctx, missing(s.bms[0]), r, two, s.census.table.Metric(), plan.Bound, s.workers, plan.Solving)
 		if err != nil {
 			return Proof{}, err
 		}
@@ -338,15 +338,15 @@ var retries = []struct {
 }{{20, 200}, {400, 10}}
 
 // solveWithRetries is solveLeft, then retries for the positions it left.
-func solveWithRetries(ctx context.Context, left []Coord, r cube.Cube, two *solver.Solver, m cube.Metric, bound, workers int) ([]cube.Cube, error) {
-	unsolved, err := solveLeft(ctx, left, r, two, m, bound, workers)
+func solveWithRetries(ctx context.Context, left []Coord, r cube.Cube, two *solver.Solver, m cube.Metric, bound, workers int, report func(done, total int)) ([]cube.Cube, error) {
+	unsolved, err := solveLeft(ctx, left, r, two, m, bound, workers, report)
 	for _, retry := range retries {
 		if err != nil || len(unsolved) == 0 || len(unsolved) > retry.most || two.NodeBudget <= 0 {
 			break
 		}
 		more := *two
 		more.NodeBudget *= retry.factor
-		unsolved, err = solvePositions(ctx, unsolved, &more, m, bound, workers)
+		unsolved, err = solvePositions(ctx, unsolved, &more, m, bound, workers, report)
 	}
 	return unsolved, err
 }

@@ -200,7 +200,7 @@ func checkSolveLeft(t *testing.T, census *Census, x coord.Coset, r cube.Cube, le
 		left = append(left, CoordOf(&h))
 	}
 	two := &solver.Solver{Tables: sharedTables}
-	unsolved, err := solveLeft(context.Background(), left, r, two, census.table.Metric(), bound, 2)
+	unsolved, err := solveLeft(context.Background(), left, r, two, census.table.Metric(), bound, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,15 +228,29 @@ func checkSolveLeft(t *testing.T, census *Census, x coord.Coset, r cube.Cube, le
 	}
 	// With a budget too small for some, the retries' larger ones solve them.
 	two.NodeBudget = 30
-	first, err := solveLeft(context.Background(), left, r, two, census.table.Metric(), bound, 2)
+	first, err := solveLeft(context.Background(), left, r, two, census.table.Metric(), bound, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	retried, err := solveWithRetries(context.Background(), left, r, two, census.table.Metric(), bound, 2)
+	var reports [][2]int // (done, total) as the retries report them
+	retried, err := solveWithRetries(context.Background(), left, r, two, census.table.Metric(), bound, 2, func(done, total int) {
+		reports = append(reports, [2]int{done, total})
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := facelets(retried); len(first) <= len(want) || !slices.Equal(got, want) {
 		t.Fatalf("coset %v within %d: %d unsolved within 30 nodes, %d after the retries, want %d", x, bound, len(first), len(got), len(want))
+	}
+	// Reported in order, 0 to the total of each try: all of left, then the
+	// first try's unsolved.
+	var wantReports [][2]int
+	for _, total := range []int{len(left), len(first)} {
+		for done := range total + 1 {
+			wantReports = append(wantReports, [2]int{done, total})
+		}
+	}
+	if !slices.Equal(reports[:min(len(reports), len(wantReports))], wantReports) {
+		t.Fatalf("coset %v: the retries reported %v, want %v then more", x, reports[:min(len(reports), 5)], wantReports[:5])
 	}
 }

@@ -37,6 +37,12 @@ type Plan struct {
 	// its subtrees (those of its first two moves), with how many are done
 	// of how many: a deep search takes minutes.
 	Subtrees func(depth, done, total int)
+	// Solving, if not nil, is called as the two-phase solver works through
+	// the positions left: with done from 0 (before the first) to total
+	// (after the last), one call at a time; a retry of the unsolved ones
+	// (MetricSolver.Prove) counts from 0 again. In QTM and STM they take
+	// minutes.
+	Solving func(done, total int)
 }
 
 // Proof is what Prove settled about a coset.
@@ -122,7 +128,7 @@ func (s *CosetSolver) Prove(ctx context.Context, r cube.Cube, plan Plan) (Proof,
 		return p, errors.New("cosets: positions left and no two-phase solver to solve them")
 	}
 	var err error
-	p.Unsolved, err = solveLeft(ctx, left, r, s.two, cube.HTM, plan.Bound, s.workers)
+	p.Unsolved, err = solveLeft(ctx, left, r, s.two, cube.HTM, plan.Bound, s.workers, plan.Solving)
 	p.TwoPhaseSeconds = time.Since(start).Seconds()
 	return p, err
 }
@@ -144,33 +150,40 @@ func (c *cosetRun) lastPrepass(ctx context.Context) ([]Coord, error) {
 // solveLeft solves the coset's positions named by left (position h^-1·r
 // for h in left) with the two-phase solver within bound moves of metric
 // m, on workers goroutines, and returns those it could not solve, in
-// left's order.
-func solveLeft(ctx context.Context, left []Coord, r cube.Cube, two *solver.Solver, m cube.Metric, bound, workers int) ([]cube.Cube, error) {
+// left's order; report, if not nil, is Plan.Solving.
+func solveLeft(ctx context.Context, left []Coord, r cube.Cube, two *solver.Solver, m cube.Metric, bound, workers int, report func(done, total int)) ([]cube.Cube, error) {
 	positions := make([]cube.Cube, len(left))
 	for i, h := range left {
 		positions[i] = cosetPosition(h, r)
 	}
-	return solvePositions(ctx, positions, two, m, bound, workers)
+	return solvePositions(ctx, positions, two, m, bound, workers, report)
 }
 
 // solvePositions is solveLeft on the positions themselves.
-func solvePositions(ctx context.Context, positions []cube.Cube, two *solver.Solver, m cube.Metric, bound, workers int) ([]cube.Cube, error) {
+func solvePositions(ctx context.Context, positions []cube.Cube, two *solver.Solver, m cube.Metric, bound, workers int, report func(done, total int)) ([]cube.Cube, error) {
 	solved := make([]bool, len(positions))
 	var mu sync.Mutex
 	var failure error
+	done := 0
+	if report != nil && len(positions) > 0 {
+		report(0, len(positions))
+	}
 	parallel.For(len(positions), workers, func(int) func(int) {
 		return func(i int) {
 			if ctx.Err() != nil {
 				return
 			}
 			_, err := two.FindIn(positions[i], m, bound)
+			mu.Lock()
+			defer mu.Unlock()
 			switch {
 			case err == nil:
 				solved[i] = true
 			case !errors.Is(err, solver.ErrNoSolution) && !errors.Is(err, solver.ErrBudget):
-				mu.Lock()
 				failure = err
-				mu.Unlock()
+			}
+			if done++; report != nil {
+				report(done, len(positions))
 			}
 		}
 	})

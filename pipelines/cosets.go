@@ -570,6 +570,19 @@ func solveClass(ctx context.Context, env *Env, prove cosetProver, table *coord.C
 	for _, m := range moves {
 		r.Move(&r, m)
 	}
+	// The positions left take minutes in QTM and STM: a bar for each try.
+	var bar *progress.Reporter
+	plan.Solving = func(done, total int) {
+		switch {
+		case done == 0:
+			bar = env.Progress(fmt.Sprintf("coset %d: positions left, solved by the two-phase solver", i), int64(total))
+		case done == total:
+			bar.Add(1)
+			bar.Finish()
+		default:
+			bar.Add(1)
+		}
+	}
 	p, err := prove(ctx, r, plan, mode)
 	if err != nil {
 		return cosetDone{}, err
