@@ -329,9 +329,10 @@ func (s *MetricSolver) Prove(ctx context.Context, r cube.Cube, plan Plan, two *s
 // solver did not solve within its node budget, each with factor times the
 // budget, when at most most are left: near the bound a few positions need
 // far more search than the rest (at 18 slice turns, coset 54338795's 844
-// positions left: 87 not solved within 1e7 nodes, 2 of them not within
-// 1e8, and both within 2e9; docs/cosets.md). A position beyond the bound
-// costs every budget, so the larger ones go to a few positions only.
+// positions left, before the solver's tails: 87 not solved within 1e7
+// nodes, 2 of them not within 1e8, and both within 2e9; docs/cosets.md).
+// A position beyond the bound costs every budget, so the larger ones go
+// to a few positions only.
 var retries = []struct {
 	factor int64
 	most   int

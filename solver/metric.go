@@ -33,8 +33,10 @@ func (s *Solver) FindIn(c cube.Cube, m cube.Metric, maxLength int) (Solution, er
 	r := &metricRun{Solver: s, metric: m, p1: p1, moves: s.Tables.MoveTablesIn(m), p2: p2, units: cube.MoveSetOf(m).Units()}
 	sol, err := s.bestOf(c, m, maxLength, &r.nodes, func(t *cube.Cube, depth, limit int) ([]cube.Move, int, bool) {
 		r.target, r.path = *t, r.path[:0]
-		sol, ok := r.phase1(t.Twist(), t.Flip(), t.Slice(), depth, limit)
-		return sol, 0, ok
+		if sol, ok := r.phase1(t.Twist(), t.Flip(), t.Slice(), depth, limit); ok {
+			return sol, 0, true
+		}
+		return r.withTails(*t, 0, depth, limit)
 	})
 	sol.Moves = cube.Reframe(sol.Moves)
 	return sol, err
@@ -51,6 +53,7 @@ type metricRun struct {
 	target cube.Cube   // the direction's cube searched
 	path   []cube.Move // phase 1's units, then phase 2's moves
 	nodes  int64
+	tail   [maxTail]cube.Move // as run.tail
 }
 
 // visit counts a node and reports whether the search may go on.
@@ -83,6 +86,44 @@ func (r *metricRun) phase1(twist, flip, slice, depth, maxLength int) ([]cube.Mov
 		}
 	}
 	return nil, false
+}
+
+// metricMinPhase1 is minPhase1 in QTM and STM: at phase-1 depth d, tails
+// of up to d-metricMinPhase1[metric] units. Chosen among 5 to 11 on 100
+// random cubes within 26 and 25 quarter turns (8: 62 and 235 ms a cube,
+// against 140 and 410 without tails) and on the 87 positions of coset
+// 54338795 that were hardest within 18 slice turns (7: 8 s for all 87,
+// against 276 s without tails; 6 and 8 took 16 and 19 s); BENCHMARKS.md.
+var metricMinPhase1 = [cube.NMetrics]int{cube.QTM: 8, cube.STM: 7}
+
+// withTails is run.withTails with the metric's units: the solutions W·T of
+// x with a tail T of k+1 to depth-metricMinPhase1 units whose first is
+// outside H, W found by the two phases from T·x.
+func (r *metricRun) withTails(x cube.Cube, k, depth, maxLength int) ([]cube.Move, int, bool) {
+	longest := min(depth-metricMinPhase1[r.metric], maxTail)
+	if k+1 > longest {
+		return nil, 0, false
+	}
+	for _, m := range r.units {
+		if k > 0 && !canFollow(r.metric, []cube.Move{m}, r.tail[k-1]) || k+1 == longest && inH[m] {
+			continue // not a tail's first move, nor followed by longer tails
+		}
+		r.tail[k] = m
+		next := cube.Times(unitCube[m], x)
+		if !inH[m] {
+			r.target, r.path = next, r.path[:0]
+			if sol, ok := r.phase1(next.Twist(), next.Flip(), next.Slice(), depth-k-1, maxLength-k-1); ok {
+				for i := k; i >= 0; i-- {
+					sol = append(sol, r.tail[i])
+				}
+				return sol, k + 1, true
+			}
+		}
+		if sol, n, ok := r.withTails(next, k+1, depth, maxLength); ok {
+			return sol, n, true
+		}
+	}
+	return nil, 0, false
 }
 
 // inH[m] reports whether move m keeps H (its cube is in H).
