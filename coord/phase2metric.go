@@ -45,7 +45,7 @@ func newPhase2Metric(t *Tables, m cube.Metric) (*Phase2Metric, tablecache.Table,
 	p := &Phase2Metric{Metric: m, cornersEdges: t.Phase2}
 	inH := func(mv cube.Move) bool {
 		c := cube.CubeOf(mv)
-		return c.Twist() == 0 && c.Flip() == 0 && c.Slice() == 0
+		return CosetOf(&c) == Coset{}
 	}
 	set := cube.MoveSetOf(m)
 	for _, mv := range set.Moves {

@@ -30,8 +30,9 @@ func (s *Solver) FindIn(c cube.Cube, m cube.Metric, maxLength int) (Solution, er
 	if err != nil {
 		return Solution{}, fmt.Errorf("solver: %w", err)
 	}
-	r := &metricRun{Solver: s, metric: m, p1: p1, moves: s.Tables.MoveTablesIn(m), p2: p2, units: cube.MoveSetOf(m).Units()}
-	sol, err := s.bestOf(c, m, maxLength, &r.nodes, func(t *cube.Cube, depth, limit int) ([]cube.Move, int, bool) {
+	r := &metricRun{Solver: s, metric: m, p1: p1, moves: s.Tables.MoveTablesIn(m), p2: p2, units: cube.MoveSetOf(m).Units(),
+		count: nodeCount{budget: s.NodeBudget}}
+	sol, err := s.bestOf(c, m, maxLength, &r.count, func(t *cube.Cube, depth, limit int) ([]cube.Move, int, bool) {
 		r.target, r.path = *t, r.path[:0]
 		if sol, ok := r.phase1(t.Twist(), t.Flip(), t.Slice(), depth, limit); ok {
 			return sol, 0, true
@@ -52,14 +53,8 @@ type metricRun struct {
 	units  []cube.Move // the moves of cost 1: phase 1's steps
 	target cube.Cube   // the direction's cube searched
 	path   []cube.Move // phase 1's units, then phase 2's moves
-	nodes  int64
+	count  nodeCount
 	tail   [maxTail]cube.Move // as run.tail
-}
-
-// visit counts a node and reports whether the search may go on.
-func (r *metricRun) visit() bool {
-	r.nodes++
-	return r.NodeBudget <= 0 || r.nodes <= r.NodeBudget
 }
 
 // phase1 searches the canonical sequences of exactly depth units from
@@ -67,7 +62,7 @@ func (r *metricRun) visit() bool {
 // H (else a shorter phase 1 reached H first), and tries phase 2 at each
 // within the remaining length.
 func (r *metricRun) phase1(twist, flip, slice, depth, maxLength int) ([]cube.Move, bool) {
-	if !r.visit() || r.p1.Distance(slice*cube.NFlip+flip, twist) > depth {
+	if !r.count.visit() || r.p1.Distance(slice*cube.NFlip+flip, twist) > depth {
 		return nil, false
 	}
 	k := len(r.path)
@@ -130,7 +125,7 @@ func (r *metricRun) withTails(x cube.Cube, k, depth, maxLength int) ([]cube.Move
 var inH = func() (t [nUnits]bool) {
 	for m := range cube.Move(nUnits) {
 		c := cube.CubeOf(m)
-		t[m] = c.Twist() == 0 && c.Flip() == 0 && c.Slice() == 0
+		t[m] = coord.CosetOf(&c) == coord.Coset{}
 	}
 	return t
 }()
@@ -159,7 +154,7 @@ func (r *metricRun) phase2From(budget int) ([]cube.Move, bool) {
 // from the coordinates, appending to r.path, which holds the solution
 // when it returns true.
 func (r *metricRun) phase2(co, ed, so, depth int) bool {
-	if !r.visit() {
+	if !r.count.visit() {
 		return false
 	}
 	if co == 0 && ed == 0 && so == 0 {

@@ -114,9 +114,9 @@ func (s *Solver) Find(c cube.Cube, maxLength int) (Solution, error) {
 	if err != nil {
 		return Solution{}, fmt.Errorf("solver: %w", err)
 	}
-	r := &run{Solver: s, Tables: s.Tables, steps: steps}
+	r := &run{Solver: s, Tables: s.Tables, steps: steps, count: nodeCount{budget: s.NodeBudget}}
 	var path []cube.Move
-	return s.bestOf(c, cube.HTM, maxLength, &r.nodes, func(t *cube.Cube, depth, limit int) ([]cube.Move, int, bool) {
+	return s.bestOf(c, cube.HTM, maxLength, &r.count, func(t *cube.Cube, depth, limit int) ([]cube.Move, int, bool) {
 		path = path[:0]
 		if sol, ok := r.phase1(t, depth, &path, limit); ok {
 			return sol, 0, true
@@ -128,17 +128,16 @@ func (s *Solver) Find(c cube.Cube, maxLength int) (Solution, error) {
 // bestOf searches the cube seen in the six directions, at each depth of
 // phase 1 in turn, with try (a solution of the direction's cube t with
 // phase 1 of depth moves, of at most limit moves in metric m, and the
-// length of its tail), and keeps the shortest solution; nodes is what
-// try counts against the node budget. After the first solution it tries
-// s.ExtraDepths more depths, each time asking for a shorter one.
-func (s *Solver) bestOf(c cube.Cube, m cube.Metric, maxLength int, nodes *int64, try func(t *cube.Cube, depth, limit int) ([]cube.Move, int, bool)) (Solution, error) {
-	overBudget := func() bool { return s.NodeBudget > 0 && *nodes > s.NodeBudget }
+// length of its tail), and keeps the shortest solution; count is where
+// try counts its nodes. After the first solution it tries s.ExtraDepths
+// more depths, each time asking for a shorter one.
+func (s *Solver) bestOf(c cube.Cube, m cube.Metric, maxLength int, count *nodeCount, try func(t *cube.Cube, depth, limit int) ([]cube.Move, int, bool)) (Solution, error) {
 	var targets [len(directions)]cube.Cube
 	for i, d := range directions {
 		targets[i] = d.target(c)
 	}
 	var best []cube.Move
-	found, bestTail := false, 0
+	found, bestTail, bestLength := false, 0, 0
 	limit, lastDepth := maxLength, maxLength
 search:
 	for depth := 0; depth <= min(limit, lastDepth); depth++ {
@@ -148,34 +147,47 @@ search:
 				if !found {
 					lastDepth = depth + s.ExtraDepths
 				}
-				if length := m.Length(sol); !found || length < m.Length(best) {
-					best, found, bestTail = sol, true, tail
+				if length := m.Length(sol); !found || length < bestLength {
+					best, found, bestTail, bestLength = sol, true, tail, length
 					limit = length - 1
 				}
 				if s.ExtraDepths == 0 {
 					break search
 				}
 			}
-			if overBudget() {
+			if count.over() {
 				break search
 			}
 		}
 	}
 	switch {
 	case found:
-		return Solution{Moves: best, Nodes: *nodes, Tail: bestTail}, nil
-	case overBudget():
-		return Solution{Nodes: *nodes}, ErrBudget
+		return Solution{Moves: best, Nodes: count.nodes, Tail: bestTail}, nil
+	case count.over():
+		return Solution{Nodes: count.nodes}, ErrBudget
 	}
-	return Solution{Nodes: *nodes}, ErrNoSolution
+	return Solution{Nodes: count.nodes}, ErrNoSolution
 }
+
+// nodeCount counts a search's nodes against its node budget (0: none).
+type nodeCount struct {
+	nodes, budget int64
+}
+
+// visit counts a node and reports whether the search may go on.
+func (n *nodeCount) visit() bool {
+	n.nodes++
+	return !n.over()
+}
+
+func (n *nodeCount) over() bool { return n.budget > 0 && n.nodes > n.budget }
 
 // run is the state of one Solve: the tables and the nodes visited.
 type run struct {
 	*Solver
 	*coord.Tables
 	steps *coord.Phase1Steps
-	nodes int64
+	count nodeCount
 	// For the first i moves of the phase-1 path searched: the corners'
 	// permutation and the slice edges' places and order (i up to
 	// validCoords), which phase 2's corners-and-slice bound reads first
@@ -195,14 +207,6 @@ type run struct {
 // length limit, below 30, or at the first solution, which phase 1's depth
 // (at most 12) and phase 2's (at most 18) give within 30.
 const maxPhase1 = 30
-
-// visit counts a node and reports whether the search may go on.
-func (r *run) visit() bool {
-	r.nodes++
-	return !r.overBudget()
-}
-
-func (r *run) overBudget() bool { return r.NodeBudget > 0 && r.nodes > r.NodeBudget }
 
 // phase1Node is a node of phase 1: its coordinates, its distance from H
 // and its entry's steps (which moves bring it nearer, which keep it).
@@ -231,7 +235,7 @@ var (
 	}()
 	outsideH = func() (o uint32) {
 		for m := range cube.Move(cube.NFaceMoves) {
-			if m.Axis() != cube.AxisUD && m.Power() != 2 {
+			if !inH[m] {
 				o |= 1 << m
 			}
 		}
@@ -246,7 +250,7 @@ var (
 func (r *run) phase1(c *cube.Cube, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, bool) {
 	n := phase1Node{tw: uint16(c.Twist()), fl: uint16(c.Flip()), sl: uint16(c.Slice())}
 	fs := c.Slice()*cube.NFlip + c.Flip()
-	if n.dist = int8(r.Phase1.Distance(fs, c.Twist())); !r.visit() || int(n.dist) > depth {
+	if n.dist = int8(r.Phase1.Distance(fs, c.Twist())); !r.count.visit() || int(n.dist) > depth {
 		return nil, false
 	}
 	n.steps = r.steps.Masks(r.steps.Entry(fs, c.Twist()))
@@ -352,7 +356,7 @@ func (r *run) phase1Below(n *phase1Node, depth int, path *[]cube.Move, maxLength
 	}
 	for i := range count {
 		ch := &children[i]
-		if !r.visit() {
+		if !r.count.visit() {
 			return nil, false
 		}
 		if depth > 1 {
@@ -403,7 +407,7 @@ func (r *run) phase2From(p1 []cube.Move, budget int) ([]cube.Move, bool) {
 }
 
 func (r *run) phase2(co, ed, so, depth int, last cube.Move, path *[]cube.Move) bool {
-	if !r.visit() {
+	if !r.count.visit() {
 		return false
 	}
 	if depth == 0 {

@@ -443,9 +443,9 @@ E, S) moves the centers too, and leaves the cube solved as seen from its
 centers, a whole-cube rotation from where it began.
 
 The two-phase solver searches in the metric's moves in both phases (seed 000):
-a random cube takes about a millisecond within 20 face turns or 20 slice
-turns, and within 26 quarter turns; asked for fewer quarter turns (24, 25),
-a few cubes in a hundred take seconds.
+on one thread a random cube took about 1 ms within 20 face turns, 3.5 ms
+within 20 slice turns and 60 ms within 26 quarter turns on the machine of
+BENCHMARKS.md; fewer quarter turns (25) cost several times more.
 
 --optimal is Mike Reid's method as Cube Explorer's optimal solvers run it
 (seed 000), all workers on one cube. Its table follows --mem-budget: from 3.3GiB (the
