@@ -36,6 +36,7 @@ type Options struct {
 	RandomCubes       MetricCounts // random: the cubes drawn and solved in each metric
 	RandomMetrics     MetricList   // random: the metrics they are solved in
 	RandomSeed        Count        // random: the draw's seed
+	RandomFrom        Folder       // random: the folder of an earlier run's random_cubes whose solutions are taken ("": none)
 	Cosets            CosetRange   // cosets: the classes of cosets to solve
 	CosetSearchDepth  MoveCount    // cosets: the depth each coset is searched to
 	Bound             MoveCount    // cosets: the bound to prove (0: count exactly to the search depth)
@@ -105,10 +106,11 @@ func (o *Options) List() []Option {
 		{"random", "random-cubes", "random cubes to draw and solve optimally: one number for all metrics or per metric (HTM=100,QTM=20); a larger sample extends a smaller one of the same seed (its first cubes are the same)", &o.RandomCubes},
 		{"random", "random-metrics", "metrics to solve them in, comma-separated: HTM, QTM, STM", &o.RandomMetrics},
 		{"random", "random-seed", "seed of the draw", &o.RandomSeed},
+		{"random", "random-from", "take the solutions in this folder's random_cubes (an earlier run of the same seed, such as results), each re-applied to its cube, and solve only the other cubes", &o.RandomFrom},
 		{"cosets", "cosets", "classes of cosets of H to solve, FIRST:COUNT, numbered 0 to 138,639,779 in the list reduced by the 16 symmetries (COUNT 0: none), or a list of classes A,B,... (not split into shards)", &o.Cosets},
 		{"cosets", "coset-search-depth", "depth to which each coset is searched (seed 002: 15); in bound mode the next depth gets a prepass and a partial search (seed 002's goal), the later ones prepasses alone", &o.CosetSearchDepth},
 		{"cosets", "bound", "prove every position of each coset within this many moves (seed 002: 20), the positions the prepasses leave solved by the two-phase solver; 0: count the positions exactly at each depth to --coset-search-depth", &o.Bound},
-		{"cosets", "coset-metric", "metric of the search, the bound and the counts: HTM (seed 002's solver), QTM or STM (the coset solver in that metric, searching without the HTM solver's partial depth; no solver finishes the positions its prepasses leave yet, so they stay unsolved, listed in cosets_unsolved)", &o.CosetMetric},
+		{"cosets", "coset-metric", "metric of the search, the bound and the counts: HTM (seed 002's solver), QTM or STM (the coset solver in that metric, searching without the HTM solver's partial depth; the positions its prepasses leave are solved by the two-phase solver in the metric, up to 100,000 a coset, and those it does not solve within the bound are listed in cosets_unsolved)", &o.CosetMetric},
 		{"census", "census-depth", "depth to count the whole cube's positions to in each metric, coset by coset (0: not counted): one number for all or per metric (HTM=9,QTM=11,STM=8)", &o.CensusDepth},
 		{"census", "census-blocks", "blocks of 262,144 classes of cosets to count, FIRST:COUNT, 0 to 528 (a shard takes its part of them)", &o.CensusBlocks},
 		{"census", "census-pilot", "time a random sample of classes at each depth after --census-depth to this one, for the cost of a full run (census_cost): one number for all or per metric (HTM=11,QTM=13,STM=11; 0: none)", &o.CensusPilot},

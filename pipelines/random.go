@@ -8,6 +8,7 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -21,7 +22,7 @@ import (
 
 var randomStage = Stage{
 	Name:   "random",
-	Doc:    "random cubes drawn uniformly (seeded) and solved optimally in HTM and QTM: their distance distribution with its sampling error",
+	Doc:    "random cubes drawn uniformly (seeded) and solved optimally in HTM and QTM (and STM with --random-metrics): their distance distribution with its sampling error",
 	Tables: []string{"random_cubes", "random_distribution"},
 	Check:  checkRandom,
 	Run:    runRandom,
@@ -109,7 +110,27 @@ func runRandom(ctx context.Context, env *Env) (*Output, error) {
 	done := func(m cube.Metric, i int) bool {
 		return slices.ContainsFunc(progress.Solved, func(r randomSolved) bool { return r.Metric == m && r.Index == i })
 	}
+	var params map[string]string
+	if o.RandomFrom != "" {
+		taken, build, err := readRandomSolved(string(o.RandomFrom), seed, cubes, o.RandomCubes, o.RandomMetrics)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range taken {
+			if !done(r.Metric, r.Index) {
+				progress.Solved = append(progress.Solved, r)
+			}
+		}
+		params = map[string]string{"solutions_from_build": build}
+	}
 	for _, m := range o.RandomMetrics {
+		open := false
+		for i := range int(o.RandomCubes[m]) {
+			open = open || !done(m, i)
+		}
+		if !open {
+			continue // every cube is solved: no table to load
+		}
 		// A solver a metric, so that one big table is in memory at a time.
 		s, err := newSolver(env, coord.OptimalTableFor(env.MemBudget))
 		if err != nil {
@@ -146,15 +167,64 @@ func runRandom(ctx context.Context, env *Env) (*Output, error) {
 		s = nil
 		debug.FreeOSMemory() // the next metric's table takes this one's place
 	}
-	return randomTables(cubes, o.RandomCubes, o.RandomMetrics, progress.Solved, seed), nil
+	out := randomTables(cubes, o.RandomCubes, o.RandomMetrics, progress.Solved, seed)
+	maps.Copy(out.Params, params)
+	return out, nil
+}
+
+// readRandomSolved reads the random_cubes table in dir (an earlier run of
+// the same seed, such as results) as solutions of this run's cubes, those
+// of its metrics and within its counts. Each maneuver is re-applied to the
+// cube of its index in this run's draw and must solve it in the table's
+// distance; the proof that no shorter one exists is the earlier run's, as
+// the census takes an earlier run's blocks. It returns the build that
+// solved them.
+func readRandomSolved(dir string, seed uint64, cubes []cube.Cube, counts MetricCounts, metrics []cube.Metric) ([]randomSolved, string, error) {
+	path := filepath.Join(dir, "random_cubes"+tables.Extension)
+	t, prov, err := tables.Read(path)
+	if err != nil {
+		return nil, "", fmt.Errorf("--random-from %s: %w", dir, err)
+	}
+	if prov.Params["seed"] != strconv.FormatUint(seed, 10) {
+		return nil, "", fmt.Errorf("--random-from %s: its cubes are of seed %s, this run's of seed %d", dir, prov.Params["seed"], seed)
+	}
+	col := func(name string) int { return t.Index(name) }
+	metric, index, facelets, distance, maneuver, nodes, seconds := col("metric"), col("index"), col("facelets"), col("distance"), col("maneuver"), col("nodes"), col("seconds")
+	var taken []randomSolved
+	for i, row := range t.Rows {
+		bad := func(format string, args ...any) error {
+			return fmt.Errorf("--random-from %s: row %d: %s", path, i, fmt.Sprintf(format, args...))
+		}
+		m, err := cube.ParseMetric(row[metric].(string))
+		if err != nil {
+			return nil, "", bad("%v", err)
+		}
+		k := int(row[index].(int64))
+		if !slices.Contains(metrics, m) || k >= int(counts[m]) {
+			continue
+		}
+		if row[facelets].(string) != cubes[k].Facelets() {
+			return nil, "", bad("cube %d is %s, this run draws %s", k, row[facelets], cubes[k].Facelets())
+		}
+		moves, err := cube.ParseManeuver(row[maneuver].(string))
+		if err != nil {
+			return nil, "", bad("maneuver %q: %v", row[maneuver], err)
+		}
+		if cube.Times(cubes[k], cube.FromMoves(moves)) != cube.Solved || int64(m.Length(moves)) != row[distance].(int64) {
+			return nil, "", bad("%s does not solve cube %d in %d %v", row[maneuver], k, row[distance], m)
+		}
+		taken = append(taken, randomSolved{m, k, moves, row[nodes].(int64), row[seconds].(float64)})
+	}
+	return taken, prov.Build, nil
 }
 
 // randomTables writes the solutions of the first counts[m] cubes in each
-// metric m, a row per cube and metric (solved holds each metric's in the
-// order of the draw), and their distribution.
+// metric m, a row per cube and metric in the order of the draw, and their
+// distribution.
 func randomTables(cubes []cube.Cube, counts MetricCounts, metrics []cube.Metric, solved []randomSolved, seed uint64) *Output {
+	solved = slices.SortedStableFunc(slices.Values(solved), func(a, b randomSolved) int { return a.Index - b.Index })
 	rows := tables.NewTable("random_cubes",
-		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM (face turns) or QTM (quarter turns, a half turn two)"},
+		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM (face turns), QTM (quarter turns, a half turn two) or STM (face and slice turns, relative to the centers)"},
 		tables.Column{Name: "index", Kind: tables.Int64, Doc: "the cube's place in the seeded draw, from 0 (the same cubes in every metric, as far as each metric's sample goes)"},
 		tables.Column{Name: "facelets", Kind: tables.String, Doc: "the cube, as a facelet string (URFDLB order)"},
 		tables.Column{Name: "distance", Kind: tables.Int64, Doc: "its distance in the metric, proven: every shorter maneuver searched"},
@@ -163,7 +233,7 @@ func randomTables(cubes []cube.Cube, counts MetricCounts, metrics []cube.Metric,
 		tables.Column{Name: "seconds", Kind: tables.Float64, Doc: "time the solve took (machine-dependent; both cores on one cube)"},
 	)
 	dist := tables.NewTable("random_distribution",
-		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM or QTM"},
+		tables.Column{Name: "metric", Kind: tables.String, Doc: "HTM, QTM or STM"},
 		tables.Column{Name: "distance", Kind: tables.Int64, Doc: "a distance from solved"},
 		tables.Column{Name: "cubes", Kind: tables.Int64, Doc: "cubes of the sample at that distance"},
 		tables.Column{Name: "sample", Kind: tables.Int64, Doc: "cubes in the sample"},

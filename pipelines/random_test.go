@@ -4,9 +4,11 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/tables"
 )
 
 func TestRandomCubesAreSeededPrefixes(t *testing.T) {
@@ -60,6 +62,86 @@ func TestRandomTables(t *testing.T) {
 	// Solutions beyond the sample (a checkpoint of a larger run) are left out.
 	if out := randomTables(cubes, MetricCounts{cube.HTM: 2}, []cube.Metric{cube.HTM}, solved, 7); len(out.Tables[0].Rows) != 2 {
 		t.Errorf("a sample of 2 wrote %d rows", len(out.Tables[0].Rows))
+	}
+}
+
+// TestRandomFrom writes a random_cubes table of made-up cubes and their
+// inverse maneuvers (one in slice turns) and takes it back: every
+// solution within the run's metrics and counts, none from another seed,
+// and a maneuver that does not solve its cube, or a cube the draw does not
+// have, refused naming the row.
+func TestRandomFrom(t *testing.T) {
+	inverse := func(w string) ([]cube.Move, cube.Cube) {
+		moves, err := cube.ParseManeuver(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		undo := make([]cube.Move, len(moves))
+		for j, m := range moves {
+			undo[len(moves)-1-j] = m.Inverse()
+		}
+		return undo, cube.FromMoves(moves)
+	}
+	var cubes []cube.Cube
+	var solved []randomSolved
+	for i, w := range []string{"R U", "R U F", "U F2 R L'"} {
+		undo, c := inverse(w)
+		cubes = append(cubes, c)
+		solved = append(solved, randomSolved{Metric: cube.HTM, Index: i, Moves: undo, Nodes: 1, Seconds: 0.5})
+	}
+	// Relative to the centers M' is R' L: cube 2 is solved by M' F2 U' in
+	// the home frame's names, printed as the solver prints them (Reframe).
+	fixed, err := cube.ParseManeuver("M' F2 U'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sliced := cube.Reframe(fixed)
+	if cube.Times(cubes[2], cube.FromMoves(sliced)) != cube.Solved {
+		t.Fatalf("%s does not solve U F2 R L'", cube.FormatManeuver(sliced))
+	}
+	// Solved out of order (an earlier run's solutions, then this run's): the tables are in the draw's order.
+	stm := randomSolved{Metric: cube.STM, Index: 2, Moves: sliced, Nodes: 2, Seconds: 0.25}
+	solved = []randomSolved{stm, solved[2], solved[0], solved[1]}
+	metrics := []cube.Metric{cube.HTM, cube.STM}
+	out := randomTables(cubes, MetricCounts{cube.HTM: 3, cube.STM: 3}, metrics, solved, 7)
+	if got := out.Tables[0].Rows[3][4]; got != cube.FormatManeuver(sliced) {
+		t.Fatalf("the STM row's maneuver %v", got)
+	}
+	dir := t.TempDir()
+	write := func(table *tables.Table) {
+		prov := tables.NewProvenance("random", 1)
+		prov.Params = out.Params
+		if _, err := tables.Write(dir, table, prov); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(out.Tables[0])
+
+	taken, _, err := readRandomSolved(dir, 7, cubes, MetricCounts{cube.HTM: 2, cube.STM: 3}, metrics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []randomSolved{solved[2], solved[3], stm} // the table's order: HTM's then STM's
+	if !slices.EqualFunc(taken, want, func(a, b randomSolved) bool {
+		return a.Metric == b.Metric && a.Index == b.Index && slices.Equal(a.Moves, b.Moves) && a.Nodes == b.Nodes && a.Seconds == b.Seconds
+	}) {
+		t.Errorf("taken %v, want %v", taken, want)
+	}
+	if taken, _, err := readRandomSolved(dir, 7, cubes, MetricCounts{cube.HTM: 3}, []cube.Metric{cube.HTM}); err != nil || len(taken) != 3 {
+		t.Errorf("HTM alone: %d taken, %v", len(taken), err)
+	}
+	if _, _, err := readRandomSolved(dir, 8, cubes, MetricCounts{cube.HTM: 3}, metrics); err == nil || !strings.Contains(err.Error(), "seed 7") {
+		t.Errorf("another seed: %v", err)
+	}
+	other := slices.Clone(cubes)
+	other[1] = cubes[0]
+	if _, _, err := readRandomSolved(dir, 7, other, MetricCounts{cube.HTM: 3}, metrics); err == nil || !strings.Contains(err.Error(), "row 1: cube 1 is") {
+		t.Errorf("another draw: %v", err)
+	}
+	out.Tables[0].Rows[1][4] = "R' U'" // cube 1 is R U F
+	write(out.Tables[0])
+	if _, _, err := readRandomSolved(dir, 7, cubes, MetricCounts{cube.HTM: 3}, metrics); err == nil || !strings.Contains(err.Error(), "row 1: R' U' does not solve cube 1 in 3 HTM") {
+		t.Errorf("a wrong maneuver: %v", err)
 	}
 }
 
