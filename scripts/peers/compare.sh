@@ -13,23 +13,31 @@
 #   item 5), rounds alternating, wall seconds from /usr/bin/time:
 #     --hcoset DIR     github.com/rokicki/cube20src's hcoset (ctangle, g++;
 #                      its -r 1000000 3, our classes of the same cosets)
-#   optimal, both cores (the random stage's draw):
-#     --vcube DIR      github.com/Voltara/vcube (clang, as its CMakeLists.txt)
-#     --nissy DIR      github.com/sebastianotronto/nissy-core's H48 (its build.sh)
+#   optimal, on the random stage's first -o cubes and, with --nissy, on its
+#   benchmark scrambles of each length of --lengths (17,18,19: 25 cubes
+#   each), with each thread count of --threads (1,2), rounds alternating,
+#   lengths compared cube by cube; ours with the table --opt-budget holds
+#   (4GiB: the big table, 2.3 GiB; 16GiB, the default: the huge, 13.8 GiB):
+#     --nissy DIR      github.com/sebastianotronto/nissy-core's H48 (its
+#                      build.sh; --h48 h48h7 by default, 3.6 GiB)
+#     --vcube DIR      github.com/Voltara/vcube (clang, as its CMakeLists.txt;
+#                      the random cubes, 2 threads)
 # The peers' first runs build their tables in their checkouts (rob-twophase
 # 676 MB in about a minute, cube20src 737 MB in about 3 minutes, vcube 208
 # 7.3 GiB in 18 minutes, nissy's h48h7 3.6 GiB in about 2 hours).
 # Usage: scripts/peers/compare.sh [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES]
-#          [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER]]
+#          [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]]
+#          [--nissy DIR [--h48 SOLVER] [--lengths L,...]] [--threads T,...] [--opt-budget SIZE]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-n=10000 n19=200 rounds=3 nopt=20 rob= c20= m2p= hcoset= vcube= coord=208 nissy= h48=h48h7
-usage() { echo "usage: $0 [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES] [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER]]" >&2; exit 2; }
+n=10000 n19=200 rounds=3 nopt=20 rob= c20= m2p= hcoset= vcube= coord=208 nissy= h48=h48h7 lengths=17,18,19 threads=1,2 budget=16GiB
+usage() { echo "usage: $0 [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES] [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER] [--lengths L,...]] [--threads T,...] [--opt-budget SIZE]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
     -n) n=$2 ;; -m) n19=$2 ;; -r) rounds=$2 ;; -o) nopt=$2 ;;
     --rob) rob=$2 ;; --cube20src) c20=$2 ;; --min2phase) m2p=$2 ;; --hcoset) hcoset=$2 ;;
     --vcube) vcube=$2 ;; --coord) coord=$2 ;; --nissy) nissy=$2 ;; --h48) h48=$2 ;;
+    --lengths) lengths=$2 ;; --threads) threads=$2 ;; --opt-budget) budget=$2 ;;
     *) usage ;;
   esac
   shift 2 || usage
@@ -104,33 +112,65 @@ if [ -n "$hcoset" ]; then
 fi
 
 if [ -n "$vcube$nissy" ]; then
-  budget=16GiB
-  go run ./scripts/randomcubes -n "$nopt" -seed 20261124 -format moves > "$tmp/opt.txt"
-  head -1 "$tmp/opt.txt" > "$tmp/one.txt"
-  # cubecensus: the whole file less one cube's run (starting and loading the
-  # table), after a run that warms the page cache.
-  ./bin/cubecensus solve --optimal --mem-budget "$budget" --file "$tmp/one.txt" > /dev/null 2>&1
-  t0=$(date +%s.%N); ./bin/cubecensus solve --optimal --mem-budget "$budget" --file "$tmp/one.txt" > /dev/null 2>&1; t1=$(date +%s.%N)
-  ./bin/cubecensus solve --optimal --mem-budget "$budget" --file "$tmp/opt.txt" > "$tmp/ours" 2> /dev/null; t2=$(date +%s.%N)
+  # Cube sets: the random stage's first -o cubes; with --nissy, also its
+  # benchmark scrambles of each length of --lengths (25 cubes each, optimal
+  # length that many face turns).
+  sets=()
+  if [ "$nopt" -gt 0 ]; then
+    go run ./scripts/randomcubes -n "$nopt" -seed 20261124 -format moves > "$tmp/opt-random.txt"
+    sets+=(random)
+  fi
+  if [ -n "$nissy" ]; then
+    for l in ${lengths//,/ }; do
+      need "$nissy" "benchmarks/scrambles/scrambles-$l.txt" nissy-core
+      cp "$nissy/benchmarks/scrambles/scrambles-$l.txt" "$tmp/opt-$l.txt"
+      sets+=("$l")
+    done
+  fi
+  # cubecensus: a warm-up cube first, so that the table is loaded (and the
+  # page cache warm) before the clock; the set's seconds are the sum of its
+  # cubes' own, from --out. Writes the set's lengths to $tmp/ours-len.
+  ours() {
+    { echo "D L' D' B2 U2 L F2 D2 R' U' D2 F' L2 F B' L2 D B'"; cat "$tmp/opt-$1.txt"; } > "$tmp/in.txt"
+    ./bin/cubecensus solve --optimal --mem-budget "$budget" --workers "$2" --node-budget 0 --file "$tmp/in.txt" \
+      --out "$tmp/ours.arrow" 2> /dev/null | tail -n +2 | sed 's/.*(\([0-9]*\)f\*)$/\1/' > "$tmp/ours-len"
+    ./bin/cubecensus show "$tmp/ours.arrow" --format csv | awk -F, 'NR > 2 { t += $NF } END { printf "%.2f", t }'
+  }
+  # nissy: its solve_file tool, built with THREADS (its build.sh), reads the
+  # table before its clock; "Total time" is the solving. Lengths to $tmp/nissy-len.
+  nissy() {
+    (cd "$nissy" && THREADS=$2 ./build.sh tool solve_file "$h48" "$tmp/opt-$1.txt" > "$tmp/nissy" 2> /dev/null)
+    awk '/^Solutions:/ { getline; print NF }' "$tmp/nissy" > "$tmp/nissy-len"
+    awk '/^Total time/ { sub("s$", "", $3); printf "%.2f", $3 }' "$tmp/nissy"
+  }
   echo
-  awk -v a="$t0" -v b="$t1" -v c="$t2" -v n="$nopt" -v budget="$budget" -F'[()f*]' '
-    { moves += $2 } END { printf "cubecensus optimal (--mem-budget %s): %.2f s a cube, %.2f face turns, %d cubes\n", budget, ((c-b)-(b-a))/(n-1), moves/NR, NR }' "$tmp/ours"
+  echo "optimal, s a cube (cubecensus --mem-budget $budget${nissy:+ | nissy $h48}), rounds alternating:"
+  for r in $(seq "$rounds"); do
+    for set in "${sets[@]}"; do
+      n=$(wc -l < "$tmp/opt-$set.txt")
+      for t in ${threads//,/ }; do
+        c=$(ours "$set" "$t")
+        line="round $r, $set ($n cubes), $t thread(s): cubecensus $(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.3f", c/n }')"
+        line+=" ($(awk '{ s += $1 } END { printf "%.2f", s/NR }' "$tmp/ours-len") face turns)"
+        if [ -n "$nissy" ]; then
+          h=$(nissy "$set" "$t")
+          same=$(paste "$tmp/ours-len" "$tmp/nissy-len" | awk '$1 != $2 { d++ } END { print d ? d " lengths differ" : "lengths equal cube by cube" }')
+          [ "$(wc -l < "$tmp/nissy-len")" -eq "$n" ] || same="nissy solved $(wc -l < "$tmp/nissy-len") of $n"
+          line+=" | nissy $(awk -v h="$h" -v n="$n" 'BEGIN { printf "%.3f", h/n }'), $same | nissy / cubecensus $(awk -v h="$h" -v c="$c" 'BEGIN { printf "%.2f", h/c }')"
+        fi
+        echo "$line"
+      done
+    done
+  done
+  [ -z "$nissy" ] || echo "nissy-core $(commit "$nissy")"
 fi
-if [ -n "$vcube" ]; then
+if [ -n "$vcube" ] && [ "$nopt" -gt 0 ]; then
   need "$vcube" src/nxsolve.h vcube
   (cd "$vcube" && clang++ -O3 -DNDEBUG -mlzcnt -mbmi -mbmi2 -mavx2 -flax-vector-conversions -std=c++17 \
     src/alloc.cpp src/cube.cpp src/nxprune.cpp src/nxsolve.cpp src/util.cpp src/vc-optimal.cpp -lpthread -o vc-optimal-cubecensus)
   # Its "Total time" leaves out reading or generating its table.
-  (cd "$vcube" && ./vc-optimal-cubecensus --coord="$coord" --workers 2 --ordered < "$tmp/opt.txt" > "$tmp/vcube" 2> "$tmp/vcube.err")
-  awk -v n="$nopt" -v coord="$coord" '/^Total time/ { t = $3 } END { printf "vcube %s: %.2f s a cube, ", coord, t/n }' "$tmp/vcube.err"
-  awk '{ moves += $3 } END { printf "%.2f face turns, %d cubes\n", moves/NR, NR }' "$tmp/vcube"
+  (cd "$vcube" && ./vc-optimal-cubecensus --coord="$coord" --workers 2 --ordered < "$tmp/opt-random.txt" > "$tmp/vcube" 2> "$tmp/vcube.err")
+  awk -v n="$nopt" -v coord="$coord" '/^Total time/ { t = $3 } END { printf "vcube %s, random (%d cubes), 2 threads: %.2f s a cube, ", coord, n, t/n }' "$tmp/vcube.err"
+  awk '{ moves += $3 } END { printf "%.2f face turns\n", moves/NR }' "$tmp/vcube"
   echo "vcube $(commit "$vcube")"
-fi
-if [ -n "$nissy" ]; then
-  need "$nissy" src/solvers/h48/h48.h nissy-core
-  # Its tool target builds nissy, then generates the table if missing; its
-  # "Total time" is the solving alone.
-  (cd "$nissy" && THREADS=2 ./build.sh tool solve_file "$h48" "$tmp/opt.txt" > "$tmp/nissy" 2> /dev/null)
-  awk -v n="$nopt" -v s="$h48" '/^Total time/ { sub("s$", "", $3); t = $3 } END { printf "nissy %s: %.2f s a cube, %d cubes\n", s, t/n, n }' "$tmp/nissy"
-  echo "nissy-core $(commit "$nissy")"
 fi
