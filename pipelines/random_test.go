@@ -26,10 +26,10 @@ func TestRandomCubesAreSeededPrefixes(t *testing.T) {
 	}
 }
 
-// TestRandomTables checks the distribution's counts, fractions, errors and
-// mean on a made-up sample of three cubes and their inverse maneuvers.
-func TestRandomTables(t *testing.T) {
-	words := []string{"R U", "R U F", "F2 D L'"}
+// madeUpSample returns the cubes the maneuvers of face turns make and
+// their solutions in HTM, the inverse maneuvers.
+func madeUpSample(t *testing.T, words ...string) ([]cube.Cube, []randomSolved) {
+	t.Helper()
 	var cubes []cube.Cube
 	var solved []randomSolved
 	for i, w := range words {
@@ -44,6 +44,13 @@ func TestRandomTables(t *testing.T) {
 		cubes = append(cubes, cube.FromMoves(moves))
 		solved = append(solved, randomSolved{Metric: cube.HTM, Index: i, Moves: undo, Nodes: 1})
 	}
+	return cubes, solved
+}
+
+// TestRandomTables checks the distribution's counts, fractions, errors and
+// mean on a made-up sample of three cubes and their inverse maneuvers.
+func TestRandomTables(t *testing.T) {
+	cubes, solved := madeUpSample(t, "R U", "R U F", "F2 D L'")
 	out := randomTables(cubes, MetricCounts{cube.HTM: 3}, []cube.Metric{cube.HTM}, solved, 7)
 	rows, dist := out.Tables[0], out.Tables[1]
 	if len(rows.Rows) != 3 || rows.Rows[2][3] != int64(3) {
@@ -71,24 +78,7 @@ func TestRandomTables(t *testing.T) {
 // and a maneuver that does not solve its cube, or a cube the draw does not
 // have, refused naming the row.
 func TestRandomFrom(t *testing.T) {
-	inverse := func(w string) ([]cube.Move, cube.Cube) {
-		moves, err := cube.ParseManeuver(w)
-		if err != nil {
-			t.Fatal(err)
-		}
-		undo := make([]cube.Move, len(moves))
-		for j, m := range moves {
-			undo[len(moves)-1-j] = m.Inverse()
-		}
-		return undo, cube.FromMoves(moves)
-	}
-	var cubes []cube.Cube
-	var solved []randomSolved
-	for i, w := range []string{"R U", "R U F", "U F2 R L'"} {
-		undo, c := inverse(w)
-		cubes = append(cubes, c)
-		solved = append(solved, randomSolved{Metric: cube.HTM, Index: i, Moves: undo, Nodes: 1, Seconds: 0.5})
-	}
+	cubes, solved := madeUpSample(t, "R U", "R U F", "U F2 R L'")
 	// Relative to the centers M' is R' L: cube 2 is solved by M' F2 U' in
 	// the home frame's names, printed as the solver prints them (Reframe).
 	fixed, err := cube.ParseManeuver("M' F2 U'")
