@@ -144,6 +144,8 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"run", "random", "--random-metrics", "HTM,XTM"}, true, `"XTM" (want HTM, QTM or STM)`},
 		{[]string{"run", "random", "--random-cubes", "0"}, true, `"--random-cubes"`},
 		{[]string{"run", "random", "--mem-budget", "2GiB"}, true, "needs at least its big table"},
+		{[]string{"run", "random", "--random-from", "/nonexistent/results"}, true, `"--random-from"`},
+		{[]string{"run", "random", "--random-from", t.TempDir(), "--out", t.TempDir()}, false, "random_cubes.arrow"},
 		{[]string{"run", "cosets", "--cosets", "5:x"}, true, `"--cosets"`},
 		{[]string{"run", "cosets", "--cosets", "138639780:1"}, true, "there are 138639780"},
 		{[]string{"run", "cosets", "--cosets", "5,138639780"}, true, `class "138639780"`},
