@@ -200,6 +200,9 @@ func readRandomSolved(dir string, seed uint64, cubes []cube.Cube, counts MetricC
 			return nil, "", bad("%v", err)
 		}
 		k := int(row[index].(int64))
+		if k < 0 {
+			return nil, "", bad("index %d", k)
+		}
 		if !slices.Contains(metrics, m) || k >= int(counts[m]) {
 			continue
 		}

@@ -126,10 +126,13 @@ if [ -n "${VCUBE:-}${NISSY:-}" ]; then
   # The same cubes on this machine (scripts/peers/compare.sh; VCUBE and
   # NISSY name checkouts of vcube and nissy-core, whose first runs generate
   # their tables: 18 minutes and about 2 hours on an Intel Xeon of 2 cores).
-  echo "The same random cubes on this machine, each solver with both cores (scripts/peers/compare.sh):"
+  echo "The same cubes on this machine (scripts/peers/compare.sh): vcube 208 against our huge table on the"
+  echo "random stage's first 20, both cores; H48 h7 (3.5 GiB) against our big table (2.3 GiB) on nissy's"
+  echo "scrambles of 17, 18 and 19 moves, one and two threads:"
   echo
   echo '```'
-  scripts/peers/compare.sh -o 20 ${VCUBE:+--vcube "$VCUBE"} ${NISSY:+--nissy "$NISSY"}
+  [ -z "${VCUBE:-}" ] || scripts/peers/compare.sh -o 20 --threads 2 --vcube "$VCUBE"
+  [ -z "${NISSY:-}" ] || scripts/peers/compare.sh -o 0 --opt-budget 4GiB --nissy "$NISSY"
   echo '```'
   echo
 fi

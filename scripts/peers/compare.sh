@@ -129,11 +129,11 @@ if [ -n "$vcube$nissy" ]; then
   fi
   # cubecensus: a warm-up cube first, so that the table is loaded (and the
   # page cache warm) before the clock; the set's seconds are the sum of its
-  # cubes' own, from --out. Writes the set's lengths to $tmp/ours-len.
+  # cubes' own, from --out. Writes the set's lengths to $tmp/ours-len-SET.
   ours() {
     { echo "D L' D' B2 U2 L F2 D2 R' U' D2 F' L2 F B' L2 D B'"; cat "$tmp/opt-$1.txt"; } > "$tmp/in.txt"
     ./bin/cubecensus solve --optimal --mem-budget "$budget" --workers "$2" --node-budget 0 --file "$tmp/in.txt" \
-      --out "$tmp/ours.arrow" 2> /dev/null | tail -n +2 | sed 's/.*(\([0-9]*\)f\*)$/\1/' > "$tmp/ours-len"
+      --out "$tmp/ours.arrow" 2> /dev/null | tail -n +2 | sed 's/.*(\([0-9]*\)f\*)$/\1/' > "$tmp/ours-len-$1"
     ./bin/cubecensus show "$tmp/ours.arrow" --format csv | awk -F, 'NR > 2 { t += $NF } END { printf "%.2f", t }'
   }
   # nissy: its solve_file tool, built with THREADS (its build.sh), reads the
@@ -143,20 +143,21 @@ if [ -n "$vcube$nissy" ]; then
     awk '/^Solutions:/ { getline; print NF }' "$tmp/nissy" > "$tmp/nissy-len"
     awk '/^Total time/ { sub("s$", "", $3); printf "%.2f", $3 }' "$tmp/nissy"
   }
+  same_lengths() { paste "$1" "$2" | awk '$1 != $2 { d++ } END { print d ? d " lengths differ" : "lengths equal cube by cube" }'; }
   echo
   echo "optimal, s a cube (cubecensus --mem-budget $budget${nissy:+ | nissy $h48}), rounds alternating:"
   for r in $(seq "$rounds"); do
     for set in "${sets[@]}"; do
-      n=$(wc -l < "$tmp/opt-$set.txt")
+      cubes=$(wc -l < "$tmp/opt-$set.txt")
       for t in ${threads//,/ }; do
         c=$(ours "$set" "$t")
-        line="round $r, $set ($n cubes), $t thread(s): cubecensus $(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.3f", c/n }')"
-        line+=" ($(awk '{ s += $1 } END { printf "%.2f", s/NR }' "$tmp/ours-len") face turns)"
+        line="round $r, $set ($cubes cubes), $t thread(s): cubecensus $(awk -v c="$c" -v n="$cubes" 'BEGIN { printf "%.3f", c/n }')"
+        line+=" ($(awk '{ s += $1 } END { printf "%.2f", s/NR }' "$tmp/ours-len-$set") face turns)"
         if [ -n "$nissy" ]; then
           h=$(nissy "$set" "$t")
-          same=$(paste "$tmp/ours-len" "$tmp/nissy-len" | awk '$1 != $2 { d++ } END { print d ? d " lengths differ" : "lengths equal cube by cube" }')
-          [ "$(wc -l < "$tmp/nissy-len")" -eq "$n" ] || same="nissy solved $(wc -l < "$tmp/nissy-len") of $n"
-          line+=" | nissy $(awk -v h="$h" -v n="$n" 'BEGIN { printf "%.3f", h/n }'), $same | nissy / cubecensus $(awk -v h="$h" -v c="$c" 'BEGIN { printf "%.2f", h/c }')"
+          same=$(same_lengths "$tmp/ours-len-$set" "$tmp/nissy-len")
+          [ "$(wc -l < "$tmp/nissy-len")" -eq "$cubes" ] || same="nissy solved $(wc -l < "$tmp/nissy-len") of $cubes"
+          line+=" | nissy $(awk -v h="$h" -v n="$cubes" 'BEGIN { printf "%.3f", h/n }'), $same | nissy / cubecensus $(awk -v h="$h" -v c="$c" 'BEGIN { printf "%.2f", h/c }')"
         fi
         echo "$line"
       done
@@ -171,6 +172,8 @@ if [ -n "$vcube" ] && [ "$nopt" -gt 0 ]; then
   # Its "Total time" leaves out reading or generating its table.
   (cd "$vcube" && ./vc-optimal-cubecensus --coord="$coord" --workers 2 --ordered < "$tmp/opt-random.txt" > "$tmp/vcube" 2> "$tmp/vcube.err")
   awk -v n="$nopt" -v coord="$coord" '/^Total time/ { t = $3 } END { printf "vcube %s, random (%d cubes), 2 threads: %.2f s a cube, ", coord, n, t/n }' "$tmp/vcube.err"
-  awk '{ moves += $3 } END { printf "%.2f face turns\n", moves/NR }' "$tmp/vcube"
+  awk '{ moves += $3 } END { printf "%.2f face turns, ", moves/NR }' "$tmp/vcube"
+  awk '{ print $3 }' "$tmp/vcube" > "$tmp/vcube-len"
+  same_lengths "$tmp/ours-len-random" "$tmp/vcube-len"
   echo "vcube $(commit "$vcube")"
 fi
