@@ -113,7 +113,7 @@ type Solved struct {
 	Optimal bool        // its length is proven the cube's distance
 	Lower   int         // with Optimal asked and no solution, the distance proven so far
 	Nodes   int64
-	Elapsed time.Duration
+	Elapsed time.Duration // solving, not loading a pruning table
 }
 
 // Line is the cube's line of solve's output: the solution in Cube
@@ -155,7 +155,10 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 	// table the memory budget holds (its build, if it is not cached yet,
 	// takes minutes, said in a line before it starts) is loaded only for
 	// a cube that needs it. (An optimal solve is one cube at a time.)
+	// The time spent loading (or building) that table is left out of the
+	// cube's seconds, and logged.
 	var big *solver.Solver
+	var loading time.Duration
 	table := coord.OptimalTableFor(env.MemBudget)
 	optimal := func(c cube.Cube, workers int) (solver.Optimal, error) {
 		s.NodeBudget = o.NodeBudget
@@ -174,9 +177,12 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 				env.Log.Info("building the optimal solver's "+table.String()+" table, once per machine: phase 1's table did not prove the cube at once",
 					"metric", o.Metric, "size", FormatBytes(table.Bytes()), "about", buildTime[table])
 			}
+			start := time.Now()
 			if big, err = newSolver(env, table); err != nil {
 				return found, err
 			}
+			loading = time.Since(start)
+			env.Log.Info("optimal solver's table ready", "table", table.String(), "metric", o.Metric, "seconds", loading.Seconds())
 		}
 		big.NodeBudget = o.NodeBudget
 		return big.Optimal(ctx, c, o.Metric, workers)
@@ -203,7 +209,8 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 			found, err = s.FindIn(in[i].Cube, o.Metric, o.MaxLength)
 			r.Moves, r.Nodes = found.Moves, found.Nodes
 		}
-		r.Elapsed = time.Since(start)
+		r.Elapsed = time.Since(start) - loading
+		loading = 0 // counted once, out of the cube that loaded it
 		switch {
 		case errors.Is(err, solver.ErrBudget) || errors.Is(err, solver.ErrNoSolution):
 		case err != nil:
@@ -245,7 +252,7 @@ func SolutionsTable(name string, sols []Solved, m cube.Metric) *tables.Table {
 		tables.Column{Name: "optimal", Kind: tables.Bool, Doc: "whether the length is proven optimal (never, for the two-phase solver)"},
 		tables.Column{Name: "lower", Kind: tables.Int64, Nullable: true, Doc: "with --optimal and no solution, the distance proven (every shorter maneuver searched)"},
 		tables.Column{Name: "nodes", Kind: tables.Int64, Doc: "search nodes visited"},
-		tables.Column{Name: "seconds", Kind: tables.Float64, Doc: "time spent on this cube (machine-dependent)"},
+		tables.Column{Name: "seconds", Kind: tables.Float64, Doc: "time spent solving this cube (machine-dependent; loading or building a pruning table left out)"},
 	)
 	for _, s := range sols {
 		var maneuver, length, lower any
