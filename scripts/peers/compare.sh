@@ -14,9 +14,10 @@
 #     --hcoset DIR     github.com/rokicki/cube20src's hcoset (ctangle, g++;
 #                      its -r 1000000 3, our classes of the same cosets)
 #   optimal, on the random stage's first -o cubes and, with --nissy, on its
-#   benchmark scrambles of each length of --lengths (17,18,19: 25 cubes
-#   each), with each thread count of --threads (1,2), rounds alternating,
-#   lengths compared cube by cube; ours with the table --opt-budget holds
+#   benchmark scrambles of each length of --lengths (17,18,19: the first
+#   --per-length of its 25 cubes each, all by default), with each thread
+#   count of --threads (1,2), rounds alternating, lengths compared cube by
+#   cube; ours with the table --opt-budget holds
 #   (4GiB: the big table, 2.3 GiB; 16GiB, the default: the huge, 13.8 GiB):
 #     --nissy DIR      github.com/sebastianotronto/nissy-core's H48 (its
 #                      build.sh; --h48 h48h7 by default, 3.6 GiB)
@@ -27,17 +28,17 @@
 # 7.3 GiB in 18 minutes, nissy's h48h7 3.6 GiB in about 2 hours).
 # Usage: scripts/peers/compare.sh [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES]
 #          [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]]
-#          [--nissy DIR [--h48 SOLVER] [--lengths L,...]] [--threads T,...] [--opt-budget SIZE]
+#          [--nissy DIR [--h48 SOLVER] [--lengths L,...] [--per-length K]] [--threads T,...] [--opt-budget SIZE]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-n=10000 n19=200 rounds=3 nopt=20 rob= c20= m2p= hcoset= vcube= coord=208 nissy= h48=h48h7 lengths=17,18,19 threads=1,2 budget=16GiB
-usage() { echo "usage: $0 [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES] [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER] [--lengths L,...]] [--threads T,...] [--opt-budget SIZE]" >&2; exit 2; }
+n=10000 n19=200 rounds=3 nopt=20 rob= c20= m2p= hcoset= vcube= coord=208 nissy= h48=h48h7 lengths=17,18,19 perlength=25 threads=1,2 budget=16GiB
+usage() { echo "usage: $0 [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES] [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER] [--lengths L,...] [--per-length K]] [--threads T,...] [--opt-budget SIZE]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
     -n) n=$2 ;; -m) n19=$2 ;; -r) rounds=$2 ;; -o) nopt=$2 ;;
     --rob) rob=$2 ;; --cube20src) c20=$2 ;; --min2phase) m2p=$2 ;; --hcoset) hcoset=$2 ;;
     --vcube) vcube=$2 ;; --coord) coord=$2 ;; --nissy) nissy=$2 ;; --h48) h48=$2 ;;
-    --lengths) lengths=$2 ;; --threads) threads=$2 ;; --opt-budget) budget=$2 ;;
+    --lengths) lengths=$2 ;; --per-length) perlength=$2 ;; --threads) threads=$2 ;; --opt-budget) budget=$2 ;;
     *) usage ;;
   esac
   shift 2 || usage
@@ -123,7 +124,7 @@ if [ -n "$vcube$nissy" ]; then
   if [ -n "$nissy" ]; then
     for l in ${lengths//,/ }; do
       need "$nissy" "benchmarks/scrambles/scrambles-$l.txt" nissy-core
-      cp "$nissy/benchmarks/scrambles/scrambles-$l.txt" "$tmp/opt-$l.txt"
+      head -n "$perlength" "$nissy/benchmarks/scrambles/scrambles-$l.txt" > "$tmp/opt-$l.txt"
       sets+=("$l")
     done
   fi
