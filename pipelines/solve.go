@@ -155,22 +155,22 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 	// table the memory budget holds (its build, if it is not cached yet,
 	// takes minutes, said in a line before it starts) is loaded only for
 	// a cube that needs it. (An optimal solve is one cube at a time.)
-	// The time spent loading (or building) that table is left out of the
-	// cube's seconds, and logged.
+	// The time spent loading (or building) that table is returned apart,
+	// to be left out of the cube's seconds, and logged.
 	var big *solver.Solver
-	var loading time.Duration
 	table := coord.OptimalTableFor(env.MemBudget)
-	optimal := func(c cube.Cube, workers int) (solver.Optimal, error) {
+	optimal := func(c cube.Cube, workers int) (found solver.Optimal, loading time.Duration, err error) {
 		s.NodeBudget = o.NodeBudget
 		if table == coord.Phase1Table {
-			return s.Optimal(ctx, c, o.Metric, workers)
+			found, err = s.Optimal(ctx, c, o.Metric, workers)
+			return found, 0, err
 		}
 		if o.NodeBudget == 0 || o.NodeBudget > quickNodes {
 			s.NodeBudget = quickNodes
 		}
-		found, err := s.Optimal(ctx, c, o.Metric, workers)
+		found, err = s.Optimal(ctx, c, o.Metric, workers)
 		if !errors.Is(err, solver.ErrBudget) || s.NodeBudget == o.NodeBudget {
-			return found, err
+			return found, 0, err
 		}
 		if big == nil {
 			if !coord.OptimalTableCached("", table, o.Metric) {
@@ -179,13 +179,14 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 			}
 			start := time.Now()
 			if big, err = newSolver(env, table); err != nil {
-				return found, err
+				return found, 0, err
 			}
 			loading = time.Since(start)
 			env.Log.Info("optimal solver's table ready", "table", table.String(), "metric", o.Metric, "seconds", loading.Seconds())
 		}
 		big.NodeBudget = o.NodeBudget
-		return big.Optimal(ctx, c, o.Metric, workers)
+		found, err = big.Optimal(ctx, c, o.Metric, workers)
+		return found, loading, err
 	}
 	var bar *progress.Reporter
 	if len(in) > 1 { // a batch shows its progress
@@ -200,9 +201,10 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 		start := time.Now()
 		r := Solved{Input: in[i].Text}
 		var err error
+		var loading time.Duration
 		if o.Optimal {
 			var found solver.Optimal
-			found, err = optimal(in[i].Cube, workers)
+			found, loading, err = optimal(in[i].Cube, workers)
 			r.Moves, r.Nodes, r.Lower, r.Optimal = found.Moves, found.Nodes, found.Lower, found.Moves != nil
 		} else {
 			var found solver.Solution
@@ -210,7 +212,6 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 			r.Moves, r.Nodes = found.Moves, found.Nodes
 		}
 		r.Elapsed = time.Since(start) - loading
-		loading = 0 // counted once, out of the cube that loaded it
 		switch {
 		case errors.Is(err, solver.ErrBudget) || errors.Is(err, solver.ErrNoSolution):
 		case err != nil:

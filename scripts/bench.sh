@@ -126,6 +126,10 @@ if [ -n "${VCUBE:-}${NISSY:-}" ]; then
   # The same cubes on this machine (scripts/peers/compare.sh; VCUBE and
   # NISSY name checkouts of vcube and nissy-core, whose first runs generate
   # their tables: 18 minutes and about 2 hours on an Intel Xeon of 2 cores).
+  # H48's comparison, three rounds of nissy's 75 scrambles at one and two
+  # threads, is hours of both programs there (at the rates measured on
+  # 2026-11-28, a round of 17 and 18 moves about 50 minutes; 19 moves
+  # several times 18's).
   echo "The same cubes on this machine (scripts/peers/compare.sh): vcube 208 against our huge table on the"
   echo "random stage's first 20, both cores; H48 h7 (3.5 GiB) against our big table (2.3 GiB) on nissy's"
   echo "scrambles of 17, 18 and 19 moves, one and two threads:"

@@ -20,12 +20,12 @@
 #   cube; ours with the table --opt-budget holds
 #   (4GiB: the big table, 2.3 GiB; 16GiB, the default: the huge, 13.8 GiB):
 #     --nissy DIR      github.com/sebastianotronto/nissy-core's H48 (its
-#                      build.sh; --h48 h48h7 by default, 3.6 GiB)
+#                      build.sh; --h48 h48h7 by default, 3.5 GiB)
 #     --vcube DIR      github.com/Voltara/vcube (clang, as its CMakeLists.txt;
 #                      the random cubes, 2 threads)
 # The peers' first runs build their tables in their checkouts (rob-twophase
 # 676 MB in about a minute, cube20src 737 MB in about 3 minutes, vcube 208
-# 7.3 GiB in 18 minutes, nissy's h48h7 3.6 GiB in about 2 hours).
+# 7.3 GiB in 18 minutes, nissy's h48h7 3.5 GiB in 2.0 hours).
 # Usage: scripts/peers/compare.sh [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES]
 #          [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]]
 #          [--nissy DIR [--h48 SOLVER] [--lengths L,...] [--per-length K]] [--threads T,...] [--opt-budget SIZE]
