@@ -254,3 +254,96 @@ func checkSolveLeft(t *testing.T, census *Census, x coord.Coset, r cube.Cube, le
 		t.Fatalf("coset %v: the retries reported %v, want %v then more", x, reports[:min(len(reports), 5)], wantReports[:5])
 	}
 }
+
+// The symmetric search's roots (metricRoots) against every word they must
+// cover: each word of the depth's cost that begins outside H (on
+// alternating axes) is, conjugated by one of the 16 symmetries that keep
+// H, a root followed by more steps, only one of them where no symmetry
+// keeps the word, and no root is a conjugate of another, so that the
+// search from them finds each orbit once. A word's first
+// maxRootSteps steps decide, so the words are cut there. QTM's depth is
+// deep enough that some roots are cut at maxRootSteps.
+func TestMetricRoots(t *testing.T) {
+	for _, tc := range []struct {
+		metric cube.Metric
+		depth  int
+	}{{cube.HTM, 6}, {cube.QTM, 8}, {cube.STM, 4}} {
+		t.Run(tc.metric.String(), func(t *testing.T) {
+			table, err := sharedTables.CosetTable(tc.metric)
+			if err != nil {
+				t.Fatal(err)
+			}
+			census := NewCensus(table)
+			key := func(word []int) (k uint64) {
+				for _, col := range word {
+					k = k<<6 | uint64(col+1)
+				}
+				return k
+			}
+			// conjugates returns the word's conjugates by the 16 symmetries.
+			conjugates := func(word []int) [][]int {
+				all := [][]int{word}
+				for _, conj := range hConjugateSteps {
+					c := make([]int, len(word))
+					for i, col := range word {
+						c[i] = int(conj[col])
+					}
+					all = append(all, c)
+				}
+				return all
+			}
+			isRoot := map[uint64]bool{}
+			roots := metricRoots(census, tc.depth, true, true)
+			longest := 0
+			for _, r := range roots {
+				isRoot[key(r)] = true
+				longest = max(longest, len(r))
+			}
+			for _, r := range roots {
+				for _, c := range conjugates(r)[1:] {
+					if !slices.Equal(c, r) && isRoot[key(c)] {
+						t.Fatalf("roots %v and %v are conjugates", r, c)
+					}
+				}
+			}
+			words := 0
+			var walk func(word []int, cost int)
+			walk = func(word []int, cost int) {
+				if cost == tc.depth || len(word) == maxRootSteps {
+					words++
+					distinct := map[uint64]bool{}
+					rooted := 0 // distinct conjugates beginning with a root
+					for _, c := range conjugates(word) {
+						if distinct[key(c)] {
+							continue
+						}
+						distinct[key(c)] = true
+						for n := 1; n <= len(c); n++ {
+							if isRoot[key(c[:n])] {
+								rooted++
+								break
+							}
+						}
+					}
+					switch {
+					case rooted == 0:
+						t.Fatalf("no conjugate of the word %v begins with a root", word)
+					case rooted > 1 && len(distinct) == 16:
+						t.Fatalf("%d conjugates of the word %v, kept by no symmetry, begin with roots", rooted, word)
+					}
+					return
+				}
+				for i, s := range census.steps {
+					if s.cost <= tc.depth-cost && (len(word) == 0 && !s.inH || len(word) > 0 && s.axis != census.steps[word[len(word)-1]].axis) {
+						walk(append(word, i), cost+s.cost)
+					}
+				}
+			}
+			walk(nil, 0)
+			if tc.metric != cube.STM && longest != maxRootSteps {
+				t.Fatalf("the longest root has %d steps, not maxRootSteps", longest)
+			}
+			t.Logf("%d roots cover the %d words of cost %d (cut at %d steps)", len(roots), words, tc.depth, maxRootSteps)
+		})
+	}
+}
