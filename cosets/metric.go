@@ -31,8 +31,9 @@ import (
 // of depth L-2 as well as that of L-1. On the trivial coset a level also
 // takes the inverses of its prepass's positions and searches the words
 // that begin outside H only, and once H has many positions, one word of
-// each orbit of its first two steps under the 16 symmetries that keep H,
-// closing the bitmap under them afterwards (inverse.go, symmetry.go: the
+// each orbit of its first steps under the 16 symmetries that keep H (cut
+// where no symmetry keeps them; metricRoots), closing the bitmap under
+// them afterwards (inverse.go, symmetry.go: the
 // HTM solver's arguments hold for axis moves in any of the metrics, whose
 // move sets the inverse and the symmetries keep).
 //
