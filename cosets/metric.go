@@ -146,6 +146,9 @@ type MetricSolver struct {
 	workers int
 	// symmetricFrom is metricSymmetricFrom, but in tests.
 	symmetricFrom int64
+	// Saves, if not nil, makes Levels resume from a saved state and save
+	// its state as it goes (metricsave.go).
+	Saves *MetricSaves
 }
 
 // NewMetricSolver returns a solver in census's metric; it allocates
@@ -237,26 +240,44 @@ func (s *MetricSolver) Count(ctx context.Context, x coord.Coset, depth int) ([]i
 // counts the positions within each depth they reach first, a lower bound
 // on those within it). progress, if not nil, is called after each depth
 // with the levels so far.
+//
+// With Saves, it resumes from Saves.Resume (the bitmaps holding it) and
+// saves its state as it goes; the levels are those of a run from the
+// start.
 func (s *MetricSolver) Levels(ctx context.Context, r cube.Cube, searchDepth, maxDepth int, progress func(CosetLevels)) (CosetLevels, error) {
-	s.bms[0].reset(s.workers)
-	s.bms[1].reset(s.workers)
 	var lv CosetLevels
+	var total int64
+	var under *DepthUnderWay
+	if s.Saves != nil && s.Saves.Resume != nil {
+		var err error
+		if lv, total, err = s.resume(s.Saves.Resume); err != nil {
+			return lv, err
+		}
+		under = s.Saves.Resume.Under
+	} else {
+		s.bms[0].reset(s.workers)
+		s.bms[1].reset(s.workers)
+	}
+	saves := &savePoint{saves: s.Saves, last: time.Now()}
 	x := coord.CosetOf(&r)
 	dist := s.census.table.Distance(x)
-	var total int64
-	for d := 0; d <= maxDepth && total < HSize; d++ {
+	for d := len(lv.Positions); d <= maxDepth && total < HSize; d++ {
 		if err := ctx.Err(); err != nil {
 			return lv, err
 		}
 		start := time.Now()
-		n := total
-		if d > 0 {
+		n, from := total, &DepthUnderWay{}
+		switch {
+		case under != nil:
+			n, from = under.Positions, under
+		case d > 0:
 			n = s.prepass()
 			if r == cube.Solved { // the trivial coset's other side (inverse.go)
 				n = s.bms[0].closeUnderInverse(s.workers)
 			}
 		}
 		searchStart := time.Now()
+		prepassSeconds := from.PrepassSeconds + searchStart.Sub(start).Seconds()
 		var probes int64
 		switch {
 		case d > searchDepth:
@@ -264,7 +285,17 @@ func (s *MetricSolver) Levels(ctx context.Context, r cube.Cube, searchDepth, max
 			s.bms[0].Set(CoordOf(&r))
 			n, probes = 1, 1
 		case d > 0 && dist <= d:
-			added, p, err := s.search(ctx, r, x, d, n)
+			if under == nil {
+				from.Prepassed = n
+			}
+			// A chunk of roots searched: the depth's state so far.
+			underWay := func(positions, probes int64, rootsDone int) MetricProgress {
+				return MetricProgress{Levels: lv, Under: &DepthUnderWay{
+					Prepassed: from.Prepassed, Positions: positions, Probes: probes, RootsDone: rootsDone,
+					PrepassSeconds: prepassSeconds, SearchSeconds: from.SearchSeconds + time.Since(searchStart).Seconds(),
+				}}
+			}
+			added, p, err := s.search(ctx, r, x, d, n, from, saves, underWay)
 			if err != nil {
 				return lv, err
 			}
@@ -272,11 +303,14 @@ func (s *MetricSolver) Levels(ctx context.Context, r cube.Cube, searchDepth, max
 		}
 		lv.Positions = append(lv.Positions, n-total)
 		lv.Probes = append(lv.Probes, probes)
-		lv.PrepassSeconds = append(lv.PrepassSeconds, searchStart.Sub(start).Seconds())
-		lv.SearchSeconds = append(lv.SearchSeconds, time.Since(searchStart).Seconds())
-		total = n
+		lv.PrepassSeconds = append(lv.PrepassSeconds, prepassSeconds)
+		lv.SearchSeconds = append(lv.SearchSeconds, from.SearchSeconds+time.Since(searchStart).Seconds())
+		total, under = n, nil
 		if progress != nil {
 			progress(lv)
+		}
+		if err := saves.maybe(func() MetricProgress { return MetricProgress{Levels: lv} }); err != nil {
+			return lv, err
 		}
 	}
 	return lv, nil
@@ -418,19 +452,24 @@ func (s *MetricSolver) extendPage(cur, back *Bitmap, tp int, acc *[nRows]uint32)
 // r (in coset x) into H ending outside H, on workers goroutines, a subtree
 // per root (metricRoots), and returns how many were new and the probes.
 // n is the positions now in the bitmap: where few are left, the workers
-// drop the others unlocked.
-func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d int, n int64) (added, probes int64, err error) {
+// drop the others unlocked. The search goes on from, where a saved state
+// had searched from.RootsDone roots (from.Prepassed positions deciding
+// them); with saves, it searches the roots in chunks and offers saves
+// underWay's state after each.
+func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d int, n int64, from *DepthUnderWay, saves *savePoint, underWay func(positions, probes int64, rootsDone int) MetricProgress) (added, probes int64, err error) {
 	bm, census := s.bms[0], s.census
 	var only *coordSet
 	if HSize-n < onlyLeftBelow {
 		only = newCoordSet(missing(bm))
 	}
 	trivial := r == cube.Solved
-	symmetric := trivial && n >= s.symmetricFrom
+	symmetric := trivial && from.Prepassed >= s.symmetricFrom
 	var fresh *freshList
 	if symmetric {
-		fresh = &freshList{max: freshMax}
+		// A resumed depth has not the list of what it found before.
+		fresh = &freshList{max: freshMax, over: from.RootsDone > 0}
 	}
+	probes = from.Probes
 	var mu sync.Mutex
 	flush := func(batch []Coord, found int64) { // found: the probes since the last flush
 		batch = only.keep(batch)
@@ -441,6 +480,34 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 	}
 	start := permOf(&r)
 	roots := metricRoots(census, d, trivial, symmetric)
+	chunk := len(roots)
+	if saves.saves != nil {
+		chunk = max(1, (len(roots)+saveChunks-1)/saveChunks)
+	}
+	for done := from.RootsDone; done < len(roots); done = min(done+chunk, len(roots)) {
+		s.searchRoots(ctx, census, roots[done:min(done+chunk, len(roots))], start, x, d, flush)
+		if err := ctx.Err(); err != nil {
+			return added, probes, err
+		}
+		rootsDone := min(done+chunk, len(roots))
+		if err := saves.maybe(func() MetricProgress { return underWay(n+added, probes, rootsDone) }); err != nil {
+			return added, probes, err
+		}
+	}
+	switch {
+	case !symmetric:
+	case fresh.over:
+		added = bm.closeUnderSymmetry(s.workers) - n
+	default:
+		added += bm.addConjugates(fresh.xs)
+	}
+	return added, probes, nil
+}
+
+// searchRoots searches the subtrees of roots from the position start of
+// coset x, words of cost d, on the solver's workers, handing the
+// positions they reach to flush in batches with the probes since the last.
+func (s *MetricSolver) searchRoots(ctx context.Context, census *Census, roots [][]int, start perm, x coord.Coset, d int, flush func([]Coord, int64)) {
 	parallel.For(len(roots), s.workers, func(int) func(int) {
 		counter := census.NewCounter()
 		var batch []Coord
@@ -474,17 +541,6 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 			batch, flushed = batch[:0], counter.Probes
 		}
 	})
-	if err := ctx.Err(); err != nil {
-		return added, probes, err
-	}
-	switch {
-	case !symmetric:
-	case fresh.over:
-		added = bm.closeUnderSymmetry(s.workers) - n
-	default:
-		added += bm.addConjugates(fresh.xs)
-	}
-	return added, probes, nil
 }
 
 // metricSymmetricFrom is the positions of the trivial coset from which its

@@ -83,6 +83,14 @@ func checkSubgroup(env *Env) error {
 	if depths[cube.HTM] > 0 {
 		return fmt.Errorf("%w: --h-metric-search-depth %v: HTM's column is searched to --h-search-depth; give QTM and STM", ErrOption, &depths)
 	}
+	if from := env.Options.HColumnsFrom; from != "" {
+		if depths[cube.QTM] == 0 && depths[cube.STM] == 0 {
+			return fmt.Errorf("%w: --h-columns-from %s takes the columns this run does not compute, and --h-metric-search-depth names none to compute", ErrOption, from)
+		}
+		if d := env.Options.HSearchDepth; d != DefaultHSearchDepth {
+			return fmt.Errorf("%w: --h-search-depth %d: Table 1's columns are taken from --h-columns-from %s", ErrOption, d, from)
+		}
+	}
 	for _, m := range []cube.Metric{cube.QTM, cube.STM} {
 		if need := uint64(cosets.MetricSolverBytes() + coord.CosetMovesBytes); depths[m] > 0 && env.MemBudget < need {
 			return fmt.Errorf("%w: --mem-budget %s: the subgroup stage's search of H in %v keeps two bitmaps of H, beside the coset move table Table 1 loaded, %s", ErrTooBig, FormatBytes(env.MemBudget), m, FormatBytes(need))
@@ -136,15 +144,24 @@ func runSubgroup(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	params := map[string]string{}
+	var inA []int64
 	var cols [cube.NMetrics]hColumn
-	inA, s, err := tableOne(ctx, env, tbl, params)
-	if err != nil {
-		return nil, err
+	if from := env.Options.HColumnsFrom; from != "" {
+		computed := [cube.NMetrics]bool{}
+		for _, m := range []cube.Metric{cube.QTM, cube.STM} {
+			computed[m] = env.Options.HMetricDepth[m] > 0
+		}
+		if inA, cols, err = takeHColumns(string(from), computed, params); err != nil {
+			return nil, err
+		}
+	} else {
+		if inA, cols[cube.HTM], err = tableOne(ctx, env, tbl, params); err != nil {
+			return nil, err
+		}
+		// Table 1's bitmap is garbage now: give its 2.6 GiB back before
+		// the searches in QTM and STM take 5.3.
+		debug.FreeOSMemory()
 	}
-	cols[cube.HTM] = s
-	// Table 1's bitmap is garbage now: give its 2.6 GiB back before the
-	// searches in QTM and STM take 5.3.
-	debug.FreeOSMemory()
 	for _, m := range []cube.Metric{cube.QTM, cube.STM} {
 		if depth := env.Options.HMetricDepth[m]; depth > 0 {
 			if cols[m], err = searchHInMetric(ctx, env, tbl, m, depth, params); err != nil {
@@ -386,6 +403,9 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	}
 	census := metricSolverCensus(env, table, uint64(cosets.MetricSolverBytes()+coord.CosetMovesBytes), params)
 	solver := cosets.NewMetricSolver(census, env.Workers)
+	if err := hSaves(env, solver, m, depth, hSaveEvery); err != nil {
+		return hColumn{}, err
+	}
 	bar := env.Progress(fmt.Sprintf("positions of H reached in %v (exact to depth %d)", m, depth), cosets.HSize)
 	var reported int64
 	lv, err := solver.Levels(ctx, cube.Solved, depth, maxHDepth, func(lv cosets.CosetLevels) {

@@ -286,8 +286,9 @@ func searchDepthOf(t *testing.T, list *tables.Table, i int64) int64 {
 }
 
 // The subgroup stage refuses an HTM depth for H's other metrics (HTM's
-// column has its own flag) and a budget below two bitmaps of H and the
-// coset move table.
+// column has its own flag), a budget below two bitmaps of H and the coset
+// move table, and with --h-columns-from, a depth for Table 1 (taken) or
+// no metric column to compute.
 func TestSubgroupCheck(t *testing.T) {
 	env := &Env{MemBudget: 24 << 30, Options: NewOptions()}
 	if err := checkSubgroup(env); err != nil {
@@ -305,6 +306,16 @@ func TestSubgroupCheck(t *testing.T) {
 	env.MemBudget = 6 << 30
 	if err := checkSubgroup(env); err != nil {
 		t.Fatalf("two bitmaps and the coset moves in 6 GiB: %v", err)
+	}
+	env.Options.HColumnsFrom = "results"
+	env.Options.HSearchDepth = 16
+	if err := checkSubgroup(env); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "--h-search-depth 16") {
+		t.Fatalf("--h-search-depth with Table 1 taken from a folder: %v", err)
+	}
+	env.Options.HSearchDepth = DefaultHSearchDepth
+	env.Options.HMetricDepth = MetricDepths{}
+	if err := checkSubgroup(env); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "--h-columns-from results") {
+		t.Fatalf("every column taken, none computed: %v", err)
 	}
 }
 

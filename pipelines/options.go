@@ -43,6 +43,7 @@ type Options struct {
 	CosetMetric       MetricOption // cosets: the metric of the search, the bound and the counts
 	HSearchDepth      MoveCount    // subgroup: the depth H (the trivial coset) is searched to for Table 1's S column
 	HMetricDepth      MetricDepths // subgroup: the depth H is searched to in QTM and STM with all the metric's moves (0: not computed)
+	HColumnsFrom      Folder       // subgroup: the folder of an earlier h_distance whose other columns are taken ("": all computed)
 	CensusDepth       MetricDepths // census: the depth counted in each metric (0: not counted)
 	CensusBlocks      BlockRange   // census: the blocks of classes of cosets to count
 	CensusBlocksFrom  Folder       // census: the folder of merged shard tables whose blocks are counted already ("": none)
@@ -117,6 +118,7 @@ func (o *Options) List() []Option {
 		{"census", "census-pilot-sample", "classes of cosets the pilot samples (the same on every machine)", &o.CensusPilotSample},
 		{"census", "census-blocks-from", "take the blocks counted in this folder's census_blocks (merged shards, or an earlier run such as results) for each metric counted to this run's depth, and count only the others", &o.CensusBlocksFrom},
 		{"subgroup", "h-metric-search-depth", "depth to which H is searched in QTM and STM with all the metric's moves (columns moves_in_qtm, moves_in_stm), exact to there, then prepasses alone until every position is reached (lower bounds); per metric, QTM=N,STM=N (0: not computed)", &o.HMetricDepth},
+		{"subgroup", "h-columns-from", "take Table 1's columns (moves_in_a, moves_in_s) and each metric's that --h-metric-search-depth does not name from this folder's h_distance (an earlier run, such as results), and compute only the named metrics' columns", &o.HColumnsFrom},
 		{"subgroup", "h-search-depth", "depth to which H itself is searched for Table 1's 'moves in S' column, exact to there, and at 18 too when 17 (to 16 about 4 minutes, to 17 about 10)", &o.HSearchDepth},
 	}
 }

@@ -1,0 +1,146 @@
+package cosets
+
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
+// H's last depths in QTM and STM take hours each (docs/cosets.md: STM's
+// depth 14 about 6.5 hours of two cores), longer than a session on one
+// machine runs. A MetricSolver given MetricSaves saves its state between
+// two pieces of work (after a depth, or after a chunk of a depth's roots
+// once its prepass is done) and resumes from it. The state is the levels
+// counted and its two bitmaps (WriteBitmap): the bitmap of the depth under
+// way holds the positions its finished roots reached, so a resumed search
+// searches the other roots, and since a bitmap is a set, anything searched
+// twice adds nothing. A resumed depth closes its bitmap under the
+// symmetries by the whole pass (the positions its roots found before the
+// save are not listed for addConjugates). The counts are those of an
+// uninterrupted run; the probes are, because only finished roots' probes
+// are saved, and the seconds add those of each piece.
+
+// MetricProgress is a MetricSolver's search between two pieces of work.
+type MetricProgress struct {
+	// Levels are the depths done.
+	Levels CosetLevels
+	// Under is the depth after them when it is under way, else nil.
+	Under *DepthUnderWay
+}
+
+// DepthUnderWay is a depth whose prepass is done and whose search has
+// searched its first RootsDone roots (metricRoots: the same in every run).
+type DepthUnderWay struct {
+	// Prepassed is the positions in bitmap 0 when the search began (they
+	// decide its roots); Positions those in it now.
+	Prepassed, Positions int64
+	// Probes, PrepassSeconds and SearchSeconds are the depth's so far.
+	Probes                        int64
+	PrepassSeconds, SearchSeconds float64
+	RootsDone                     int
+}
+
+// MetricSaves makes a MetricSolver's Levels resume from a saved state and
+// save its state as it goes.
+type MetricSaves struct {
+	// Resume, if not nil, is the state to resume from: the solver's
+	// bitmaps hold it (ReadBitmap), which Levels checks by their counts.
+	Resume *MetricProgress
+	// Save is called with the state, the solver's bitmaps holding it, at
+	// most every Every: after a depth, or after a chunk of a depth's
+	// roots (a depth searches its roots in saveChunks chunks).
+	Save  func(MetricProgress) error
+	Every time.Duration
+}
+
+// saveChunks is how many chunks a depth's roots go in when its state may
+// be saved: each chunk ends with both workers done, which costs the time
+// one worker waits for the other's last root.
+const saveChunks = 256
+
+// savePoint saves the solver's state when saves says it is time.
+type savePoint struct {
+	saves *MetricSaves
+	last  time.Time
+}
+
+// maybe calls the Save of p's saves with state() if Every has passed since
+// the last save.
+func (p *savePoint) maybe(state func() MetricProgress) error {
+	if p.saves == nil || time.Since(p.last) < p.saves.Every {
+		return nil
+	}
+	if err := p.saves.Save(state()); err != nil {
+		return err
+	}
+	p.last = time.Now()
+	return nil
+}
+
+// WriteBitmap writes bitmap i (0: the depth reached, 1: the depth
+// before) to w: a byte for each page, 1 when it holds positions, else 0,
+// then the rows of those that do, in order.
+func (s *MetricSolver) WriteBitmap(i int, w io.Writer) error {
+	bm := s.bms[i]
+	var used [NCornerPerms]byte
+	for p := range NCornerPerms {
+		if bm.used(p) {
+			used[p] = 1
+		}
+	}
+	if _, err := w.Write(used[:]); err != nil {
+		return err
+	}
+	for p, u := range used {
+		if u == 1 {
+			if _, err := w.Write(bm.pages[p][:pageBytes]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// ReadBitmap reads bitmap i as WriteBitmap wrote it.
+func (s *MetricSolver) ReadBitmap(i int, r io.Reader) error {
+	bm := s.bms[i]
+	bm.reset(s.workers)
+	var used [NCornerPerms]byte
+	if _, err := io.ReadFull(r, used[:]); err != nil {
+		return fmt.Errorf("the pages' flags: %w", err)
+	}
+	for p, u := range used {
+		switch u {
+		case 0:
+		case 1:
+			if _, err := io.ReadFull(r, bm.writePage(p)[:pageBytes]); err != nil {
+				return fmt.Errorf("page %d: %w", p, err)
+			}
+		default:
+			return fmt.Errorf("page %d: its flag is %d, not 0 or 1", p, u)
+		}
+	}
+	return nil
+}
+
+// resume checks that the bitmaps hold what progress says (bitmap 0 the
+// positions within the depth reached, or those the depth under way has so
+// far; bitmap 1 those within the depth before) and returns the levels to
+// go on from and the positions in bitmap 0.
+func (s *MetricSolver) resume(progress *MetricProgress) (CosetLevels, int64, error) {
+	lv := progress.Levels
+	done := len(lv.Positions)
+	within, before := sumLevels(lv.Positions), sumLevels(lv.Positions[:max(done-1, 0)])
+	if progress.Under != nil {
+		within, before = progress.Under.Positions, sumLevels(lv.Positions)
+	}
+	for i, want := range [2]int64{within, before} {
+		if got := s.bms[i].Count(); got != want {
+			return CosetLevels{}, 0, fmt.Errorf("cosets: the saved bitmap %d holds %d positions, its levels say %d", i, got, want)
+		}
+	}
+	return CosetLevels{
+		Positions: append([]int64(nil), lv.Positions...), Probes: append([]int64(nil), lv.Probes...),
+		PrepassSeconds: append([]float64(nil), lv.PrepassSeconds...), SearchSeconds: append([]float64(nil), lv.SearchSeconds...),
+	}, sumLevels(lv.Positions), nil
+}

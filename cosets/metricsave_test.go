@@ -1,0 +1,109 @@
+package cosets
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// savedState is a MetricProgress with the bitmaps that held it.
+type savedState struct {
+	progress MetricProgress
+	bitmaps  [2][]byte
+}
+
+// TestMetricSavesResume: H's search in QTM (whose prepass reads the bitmap
+// two depths back) and STM, its later depths from symmetric roots, saving
+// at every chance (after each depth and each chunk of roots): resumed from
+// each save after a depth and a sample of those within a depth's search,
+// among them those after a depth's last chunk, before the closure under
+// the symmetries, a new
+// solver counts the same positions and probes at every depth as the run
+// that was not interrupted.
+func TestMetricSavesResume(t *testing.T) {
+	for _, tc := range []struct {
+		metric cube.Metric
+		depth  int
+	}{{cube.QTM, 5}, {cube.STM, 3}} {
+		t.Run(tc.metric.String(), func(t *testing.T) {
+			table, err := sharedTables.CosetTable(tc.metric)
+			if err != nil {
+				t.Fatal(err)
+			}
+			census := NewCensus(table)
+			newSolver := func() *MetricSolver {
+				s := NewSmallMetricSolver(census, 2)
+				s.symmetricFrom = 100 // QTM from depth 5, STM from 3
+				return s
+			}
+			// Every save is counted; the sampled ones are kept whole.
+			var states []savedState
+			saves, underWay, afterLast := 0, 0, 0
+			solver := newSolver()
+			solver.Saves = &MetricSaves{Save: func(p MetricProgress) error {
+				saves++
+				if p.Under != nil {
+					underWay++
+				}
+				last := p.Under != nil && p.Under.RootsDone == len(metricRoots(census, len(p.Levels.Positions), true, p.Under.Prepassed >= 100))
+				if last {
+					afterLast++
+				}
+				if p.Under != nil && saves%97 != 1 && !last {
+					return nil
+				}
+				st := savedState{progress: cloneProgress(p)}
+				for i := range st.bitmaps {
+					var b bytes.Buffer
+					if err := solver.WriteBitmap(i, &b); err != nil {
+						return err
+					}
+					st.bitmaps[i] = b.Bytes()
+				}
+				states = append(states, st)
+				return nil
+			}}
+			want, err := solver.Levels(context.Background(), cube.Solved, tc.depth, tc.depth, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if underWay == 0 || afterLast == 0 || len(states) < 3 {
+				t.Fatalf("%d saves, %d of a depth under way, %d after a depth's last chunk, %d kept: the test resumes from too few kinds", saves, underWay, afterLast, len(states))
+			}
+			for _, st := range states {
+				resumed := newSolver()
+				for i, b := range st.bitmaps {
+					if err := resumed.ReadBitmap(i, bytes.NewReader(b)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				resumed.Saves = &MetricSaves{Resume: &st.progress, Save: func(MetricProgress) error { return nil }}
+				got, err := resumed.Levels(context.Background(), cube.Solved, tc.depth, tc.depth, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(got.Positions, want.Positions) || !slices.Equal(got.Probes, want.Probes) {
+					t.Fatalf("resumed at %d depths done, under way %+v: positions %v probes %v, want %v %v",
+						len(st.progress.Levels.Positions), st.progress.Under, got.Positions, got.Probes, want.Positions, want.Probes)
+				}
+			}
+		})
+	}
+}
+
+// cloneProgress copies p's slices, which the solver goes on appending to.
+func cloneProgress(p MetricProgress) MetricProgress {
+	c := p
+	c.Levels = CosetLevels{
+		Positions: slices.Clone(p.Levels.Positions), Probes: slices.Clone(p.Levels.Probes),
+		PrepassSeconds: slices.Clone(p.Levels.PrepassSeconds), SearchSeconds: slices.Clone(p.Levels.SearchSeconds),
+	}
+	if p.Under != nil {
+		under := *p.Under
+		c.Under = &under
+	}
+	return c
+}

@@ -1,0 +1,194 @@
+package pipelines
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/coord"
+	"github.com/cubecensus/cubecensus/cosets"
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/tables"
+)
+
+// TestTakeHColumns: taking every column but QTM's from the committed
+// h_distance gives Table 1's columns and STM's with the depths they are
+// exact to and their provenance, and nothing of QTM's; a table whose cells
+// disagree with its columns' sums, and a folder with no h_distance, are
+// refused naming the flag.
+func TestTakeHColumns(t *testing.T) {
+	path := committed.Path(t, "h_distance")
+	source, prov, err := tables.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := map[string]string{}
+	inA, cols, err := takeHColumns(filepath.Dir(path), [cube.NMetrics]bool{cube.QTM: true}, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum(inA) != cosets.HSize || sum(cols[cube.HTM].levels) != cosets.HSize || sum(cols[cube.STM].levels) != cosets.HSize {
+		t.Fatalf("columns sum to %d, %d, %d positions, not |H|", sum(inA), sum(cols[cube.HTM].levels), sum(cols[cube.STM].levels))
+	}
+	if len(cols[cube.QTM].levels) != 0 {
+		t.Fatalf("QTM's column, computed by the run, was taken: %v", cols[cube.QTM].levels)
+	}
+	for m, key := range map[cube.Metric]string{cube.HTM: "s_exact_to", cube.STM: "stm_exact_to"} {
+		if strconv.Itoa(cols[m].exactTo) != prov.Params[key] {
+			t.Errorf("%v exact to %d, the table's %s %s", m, cols[m].exactTo, key, prov.Params[key])
+		}
+		for d := 0; d <= cols[m].exactTo; d++ {
+			if at, _ := cols[m].at(d); at != source.Rows[d][source.Index(hColumnNames[m].at)] {
+				t.Fatalf("%v at depth %d: %v, the table %v", m, d, at, source.Rows[d][source.Index(hColumnNames[m].at)])
+			}
+		}
+	}
+	for key, v := range prov.Params {
+		want := strings.HasPrefix(key, "stm") || strings.HasPrefix(key, "s.") || key == "s_exact_to" || key == "h_search_depth" || key == "positions" || key == "method" || key == "step_masks_seconds.STM"
+		if got, ok := params[key]; ok != want || ok && got != v {
+			t.Errorf("parameter %s: taken %v (%q), want taken %v (%q)", key, ok, got, want, v)
+		}
+	}
+	if got, want := params["h_columns_taken"], "moves_in_a,moves_in_s,within_in_s_at_least,moves_in_stm,within_in_stm_at_least"; got != want {
+		t.Errorf("h_columns_taken %q, want %q", got, want)
+	}
+	if params["h_columns_from_build"] != prov.Build {
+		t.Errorf("h_columns_from_build %q, want %q", params["h_columns_from_build"], prov.Build)
+	}
+
+	// A table whose within column says one position more at depth 5.
+	tampered := t.TempDir()
+	within := source.Index("within_in_stm_at_least")
+	source.Rows[5][within] = source.Rows[5][within].(int64) + 1
+	if _, err := tables.Write(tampered, source, prov); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = takeHColumns(tampered, [cube.NMetrics]bool{cube.QTM: true}, map[string]string{})
+	if err == nil || !strings.Contains(err.Error(), "--h-columns-from "+tampered) || !strings.Contains(err.Error(), "moves_in_stm at depth 5") {
+		t.Fatalf("a tampered table: %v", err)
+	}
+	if _, _, err := takeHColumns(t.TempDir(), [cube.NMetrics]bool{cube.QTM: true}, map[string]string{}); err == nil || !strings.Contains(err.Error(), "--h-columns-from") {
+		t.Fatalf("a folder with no h_distance: %v", err)
+	}
+}
+
+// TestHSavesResume: H's search in QTM to depth 6 saving often,
+// interrupted within a depth's search that has made probes, leaves its checkpoint and the
+// two bitmap files it names, no others; run again, it resumes and counts
+// what a run that was not interrupted counts, positions and probes. A
+// damaged bitmap file, and a state deeper than the run's depth, are set
+// aside and the run starts afresh, with the same counts.
+func TestHSavesResume(t *testing.T) {
+	coords, err := coord.Load(coord.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := coords.CosetTable(cube.QTM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	census := cosets.NewCensus(table)
+	const depth = 6
+	want, err := cosets.NewSmallMetricSolver(census, 2).Levels(context.Background(), cube.Solved, depth, depth, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := testEnv(1 << 30)
+	env.stage, env.CheckpointDir = "subgroup", t.TempDir()
+	// run searches to d, interrupted after the first save of a depth's
+	// search with probes when stop, and returns the levels, or nil
+	// when interrupted.
+	run := func(d int, stop bool) *cosets.CosetLevels {
+		t.Helper()
+		solver := cosets.NewSmallMetricSolver(census, 2)
+		if err := hSaves(env, solver, cube.QTM, d, 0); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		// Every 16th chance is taken (the files are large for what
+		// they hold: each position in a page of its own), and the stop.
+		save, offers, stopped := solver.Saves.Save, 0, false
+		solver.Saves.Save = func(p cosets.MetricProgress) error {
+			if stop && !stopped && p.Under != nil && p.Under.Probes > 0 {
+				stopped = true
+				cancel()
+				return save(p)
+			}
+			if offers++; offers%16 != 0 {
+				return nil
+			}
+			return save(p)
+		}
+		got, err := solver.Levels(ctx, cube.Solved, d, d, nil)
+		if stopped {
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("interrupted: %v", err)
+			}
+			return nil
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &got
+	}
+	same := func(what string, got *cosets.CosetLevels) {
+		t.Helper()
+		if got == nil || !slices.Equal(got.Positions, want.Positions) || !slices.Equal(got.Probes, want.Probes) {
+			t.Fatalf("%s: %+v, want positions %v probes %v", what, got, want.Positions, want.Probes)
+		}
+	}
+	files := func() []string {
+		entries, err := os.ReadDir(env.CheckpointDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+
+	if run(depth, true) != nil {
+		t.Fatal("the run was not interrupted: too few saves")
+	}
+	c := hSearchCheckpoints.ofThisBuild(env, "h-qtm")
+	if c == nil || c.Progress.Under == nil {
+		t.Fatalf("the checkpoint after an interruption within a depth's search: %+v", c)
+	}
+	if got, want := files(), []string{c.Bitmaps[0], c.Bitmaps[1], "subgroup-h-qtm.checkpoint"}; !slices.Equal(got, slices.Sorted(slices.Values(want))) {
+		t.Fatalf("checkpoint folder %v, want %v", got, want)
+	}
+	same("resumed", run(depth, false))
+
+	run(depth, true)
+	c = hSearchCheckpoints.ofThisBuild(env, "h-qtm")
+	bitmap := filepath.Join(env.CheckpointDir, c.Bitmaps[0])
+	data, err := os.ReadFile(bitmap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)-1] ^= 1
+	if err := os.WriteFile(bitmap, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	same("after a damaged bitmap", run(depth, false))
+	if !slices.ContainsFunc(files(), func(f string) bool { return strings.Contains(f, setAsideSuffix) }) {
+		t.Fatalf("the checkpoint with a damaged bitmap was not set aside: %v", files())
+	}
+
+	run(depth, true)
+	shallower, err := cosets.NewSmallMetricSolver(census, 2).Levels(context.Background(), cube.Solved, depth-2, depth-2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = shallower
+	same("to a shallower depth", run(depth-2, false))
+}
