@@ -145,8 +145,11 @@ const hSaveEvery = 10 * time.Minute
 // its bitmaps are the sealed files Bitmaps names in the checkpoint folder.
 type hSearchCheckpoint struct {
 	stamped
-	Progress cosets.MetricProgress
-	Bitmaps  [2]string
+	// SearchDepth is the depth the run that saved it searched to: the
+	// depths after it had prepasses alone.
+	SearchDepth int
+	Progress    cosets.MetricProgress
+	Bitmaps     [2]string
 }
 
 var hSearchCheckpoints = jsonCheckpoints(func(c *hSearchCheckpoint) *stamped { return &c.stamped },
@@ -206,7 +209,7 @@ func hSaves(env *Env, solver *cosets.MetricSolver, m cube.Metric, depth int, eve
 		saves.Resume = &resume.Progress
 	}
 	saves.Save = func(p cosets.MetricProgress) error {
-		c := &hSearchCheckpoint{stamped: stamped{Settings: "H searched in " + m.String()}, Progress: p}
+		c := &hSearchCheckpoint{stamped: stamped{Settings: "H searched in " + m.String()}, SearchDepth: depth, Progress: p}
 		for i, content := range hBitmapContents(p) {
 			c.Bitmaps[i] = filepath.Base(env.CheckpointPath(name + "-bitmap-" + content))
 			// A file's name says what it holds in this run (the others
@@ -240,16 +243,18 @@ func hBitmapContents(p cosets.MetricProgress) [2]string {
 	return [2]string{fmt.Sprintf("within%02d", done-1), fmt.Sprintf("within%02d", done-2)}
 }
 
-// resumeH reads the bitmaps of checkpoint c into solver, refusing a state
-// deeper than depth (a run to a shallower depth starts afresh: its lower
-// bounds beyond it come from the prepasses alone).
+// resumeH reads the bitmaps of checkpoint c into solver, for a run that
+// searches to depth: c's depths must be those the run would compute, each
+// searched in both or in neither (a run to a shallower depth has
+// prepasses alone after it, one to a deeper depth searches where c's run
+// had prepasses alone).
 func resumeH(solver *cosets.MetricSolver, c *hSearchCheckpoint, depth int, path func(string) string) error {
 	reached := len(c.Progress.Levels.Positions) - 1
 	if c.Progress.Under != nil {
 		reached++
 	}
-	if reached > depth {
-		return fmt.Errorf("it has searched to depth %d, this run searches to %d", reached, depth)
+	if c.SearchDepth != depth && reached > min(c.SearchDepth, depth) {
+		return fmt.Errorf("it has reached depth %d searching to %d, this run searches to %d", reached, c.SearchDepth, depth)
 	}
 	for i, file := range c.Bitmaps {
 		if err := readHBitmap(solver, i, path(file)); err != nil {

@@ -78,12 +78,15 @@ func TestTakeHColumns(t *testing.T) {
 	}
 }
 
-// TestHSavesResume: H's search in QTM to depth 6 saving often,
-// interrupted within a depth's search that has made probes, leaves its checkpoint and the
-// two bitmap files it names, no others; run again, it resumes and counts
-// what a run that was not interrupted counts, positions and probes. A
-// damaged bitmap file, and a state deeper than the run's depth, are set
-// aside and the run starts afresh, with the same counts.
+// TestHSavesResume: H's search in QTM saving often, as the subgroup
+// stage runs it (searched to a depth, then prepasses alone to depth 6),
+// interrupted within a depth's search that has made probes, leaves its
+// checkpoint and the two bitmap files it names, no others; run again, it
+// resumes and counts what a run that was not interrupted counts,
+// positions and probes. A damaged bitmap file is set aside and the run
+// starts afresh, with the same counts; so is a state that went past the
+// depth of a shallower run, or had prepasses alone where a deeper run
+// searches; a state with prepasses alone after the same depth resumes.
 func TestHSavesResume(t *testing.T) {
 	coords, err := coord.Load(coord.Config{})
 	if err != nil {
@@ -94,17 +97,22 @@ func TestHSavesResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	census := cosets.NewCensus(table)
-	const depth = 6
-	want, err := cosets.NewSmallMetricSolver(census, 2).Levels(context.Background(), cube.Solved, depth, depth, nil)
-	if err != nil {
-		t.Fatal(err)
+	const maxDepth = 6
+	var want [maxDepth + 1]cosets.CosetLevels // by the depth searched
+	for _, d := range []int{4, maxDepth} {
+		if want[d], err = cosets.NewSmallMetricSolver(census, 2).Levels(context.Background(), cube.Solved, d, maxDepth, nil); err != nil {
+			t.Fatal(err)
+		}
 	}
 	env := testEnv(1 << 30)
 	env.stage, env.CheckpointDir = "subgroup", t.TempDir()
-	// run searches to d, interrupted after the first save of a depth's
-	// search with probes when stop, and returns the levels, or nil
-	// when interrupted.
-	run := func(d int, stop bool) *cosets.CosetLevels {
+	// States to stop after: within a depth's search that has made
+	// probes (QTM's first are at depth 6), and after depth 5.
+	searching := func(p cosets.MetricProgress) bool { return p.Under != nil && p.Under.Probes > 0 }
+	afterFive := func(p cosets.MetricProgress) bool { return p.Under == nil && len(p.Levels.Positions) == 6 }
+	// run searches to d, interrupted after saving the first state stop
+	// takes (nil: none), and returns the levels, or nil when interrupted.
+	run := func(d int, stop func(cosets.MetricProgress) bool) *cosets.CosetLevels {
 		t.Helper()
 		solver := cosets.NewSmallMetricSolver(census, 2)
 		if err := hSaves(env, solver, cube.QTM, d, 0); err != nil {
@@ -116,7 +124,7 @@ func TestHSavesResume(t *testing.T) {
 		// they hold: each position in a page of its own), and the stop.
 		save, offers, stopped := solver.Saves.Save, 0, false
 		solver.Saves.Save = func(p cosets.MetricProgress) error {
-			if stop && !stopped && p.Under != nil && p.Under.Probes > 0 {
+			if stop != nil && !stopped && stop(p) {
 				stopped = true
 				cancel()
 				return save(p)
@@ -126,7 +134,7 @@ func TestHSavesResume(t *testing.T) {
 			}
 			return save(p)
 		}
-		got, err := solver.Levels(ctx, cube.Solved, d, d, nil)
+		got, err := solver.Levels(ctx, cube.Solved, d, maxDepth, nil)
 		if stopped {
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("interrupted: %v", err)
@@ -137,12 +145,6 @@ func TestHSavesResume(t *testing.T) {
 			t.Fatal(err)
 		}
 		return &got
-	}
-	same := func(what string, got *cosets.CosetLevels) {
-		t.Helper()
-		if got == nil || !slices.Equal(got.Positions, want.Positions) || !slices.Equal(got.Probes, want.Probes) {
-			t.Fatalf("%s: %+v, want positions %v probes %v", what, got, want.Positions, want.Probes)
-		}
 	}
 	files := func() []string {
 		entries, err := os.ReadDir(env.CheckpointDir)
@@ -155,9 +157,25 @@ func TestHSavesResume(t *testing.T) {
 		}
 		return names
 	}
+	setAside := func() int {
+		return len(slices.DeleteFunc(files(), func(f string) bool { return !strings.Contains(f, setAsideSuffix) }))
+	}
+	// same runs to d after an interruption and checks its counts, and
+	// that it set the state aside (or resumed from it) as aside says.
+	same := func(what string, d int, aside bool) {
+		t.Helper()
+		before := setAside()
+		got := run(d, nil)
+		if got == nil || !slices.Equal(got.Positions, want[d].Positions) || !slices.Equal(got.Probes, want[d].Probes) {
+			t.Fatalf("%s: %+v, want positions %v probes %v", what, got, want[d].Positions, want[d].Probes)
+		}
+		if (setAside() > before) != aside {
+			t.Fatalf("%s: the state set aside %v, want %v (%v)", what, setAside() > before, aside, files())
+		}
+	}
 
-	if run(depth, true) != nil {
-		t.Fatal("the run was not interrupted: too few saves")
+	if run(maxDepth, searching) != nil {
+		t.Fatal("the run was not interrupted")
 	}
 	c := hSearchCheckpoints.ofThisBuild(env, "h-qtm")
 	if c == nil || c.Progress.Under == nil {
@@ -166,9 +184,9 @@ func TestHSavesResume(t *testing.T) {
 	if got, want := files(), []string{c.Bitmaps[0], c.Bitmaps[1], "subgroup-h-qtm.checkpoint"}; !slices.Equal(got, slices.Sorted(slices.Values(want))) {
 		t.Fatalf("checkpoint folder %v, want %v", got, want)
 	}
-	same("resumed", run(depth, false))
+	same("resumed", maxDepth, false)
 
-	run(depth, true)
+	run(maxDepth, searching)
 	c = hSearchCheckpoints.ofThisBuild(env, "h-qtm")
 	bitmap := filepath.Join(env.CheckpointDir, c.Bitmaps[0])
 	data, err := os.ReadFile(bitmap)
@@ -179,16 +197,12 @@ func TestHSavesResume(t *testing.T) {
 	if err := os.WriteFile(bitmap, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	same("after a damaged bitmap", run(depth, false))
-	if !slices.ContainsFunc(files(), func(f string) bool { return strings.Contains(f, setAsideSuffix) }) {
-		t.Fatalf("the checkpoint with a damaged bitmap was not set aside: %v", files())
-	}
+	same("after a damaged bitmap", maxDepth, true)
 
-	run(depth, true)
-	shallower, err := cosets.NewSmallMetricSolver(census, 2).Levels(context.Background(), cube.Solved, depth-2, depth-2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want = shallower
-	same("to a shallower depth", run(depth-2, false))
+	run(maxDepth, searching)
+	same("to a shallower depth than the state's search", 4, true)
+	run(4, afterFive)
+	same("to a deeper depth than the state's search", maxDepth, true)
+	run(4, afterFive)
+	same("to the same depth, prepasses alone after it", 4, false)
 }
