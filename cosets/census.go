@@ -88,6 +88,11 @@ type CensusCounter struct {
 	// MaxPositions is the most positions Count keeps for one coset:
 	// CensusMaxPositions unless set lower (the tests').
 	MaxPositions int
+	// meet, if not nil, holds the positions a few moves before the
+	// positions left: a node with meet.k or less to go is looked up there
+	// instead of searched on (metricmeet.go); met are its hits.
+	meet *metricMeet
+	met  []perm
 }
 
 // NewCounter returns a counter of its own (its set and levels).
@@ -208,6 +213,13 @@ func (c *CensusCounter) nextLevel(d int) []uint64 {
 // (a cache miss) unless near H, so that the misses overlap, before it
 // searches on from any.
 func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, level []uint64) []uint64 {
+	if c.meet != nil && togo <= c.meet.k {
+		c.met = c.meet.find(p, x, togo, c.met[:0])
+		for _, q := range c.met {
+			level = c.found(q, level)
+		}
+		return level
+	}
 	if togo <= censusNearDepth+nearSlack {
 		if plan := c.near.plan(x); plan != nil && togo-int(plan.dist) <= nearSlack {
 			return c.searchPlanned(p, x, last, togo, plan, level)

@@ -130,8 +130,10 @@ func hStepsOf(c *Census) []*hStep {
 	return steps
 }
 
-// MetricSolverBytes is the memory of a MetricSolver: its two bitmaps.
-func MetricSolverBytes() int { return 2 * BitmapBytes() }
+// MetricSolverBytes is the memory of a MetricSolver: its two bitmaps, and
+// the positions a few moves before those left where its last depths meet
+// them in the middle (metricmeet.go).
+func MetricSolverBytes() int { return 2*BitmapBytes() + MeetBytes }
 
 // MetricSolver counts the positions of cosets by distance in the metric
 // of its census, with dense bitmaps.
@@ -144,8 +146,12 @@ type MetricSolver struct {
 	// within d-1 until the next prepass rewrites it.
 	bms     [2]*Bitmap
 	workers int
-	// symmetricFrom is metricSymmetricFrom, but in tests.
+	// symmetricFrom is metricSymmetricFrom, and meetMax meetMaxEntries,
+	// but in tests; left, if not nil, gives the positions a search is to
+	// look for in place of those not in the bitmap (the tests').
 	symmetricFrom int64
+	meetMax       int64
+	left          func(d int) []Coord
 	// Saves, if not nil, makes Levels resume from a saved state and save
 	// its state as it goes (metricsave.go).
 	Saves *MetricSaves
@@ -167,7 +173,7 @@ func NewSmallMetricSolver(census *Census, workers int) *MetricSolver {
 // newMetricSolver returns a solver with the bitmaps newBitmap makes.
 func newMetricSolver(census *Census, workers int, newBitmap func() *Bitmap) *MetricSolver {
 	steps := hStepsOf(census)
-	s := &MetricSolver{census: census, steps: steps, plan: newMetricPlan(steps), workers: workers, symmetricFrom: metricSymmetricFrom}
+	s := &MetricSolver{census: census, steps: steps, plan: newMetricPlan(steps), workers: workers, symmetricFrom: metricSymmetricFrom, meetMax: meetMaxEntries}
 	s.bms[0], s.bms[1] = newBitmap(), newBitmap()
 	return s
 }
@@ -288,8 +294,8 @@ func (s *MetricSolver) Levels(ctx context.Context, r cube.Cube, searchDepth, max
 			if under == nil {
 				from.Prepassed = n
 			}
-			// A chunk of roots searched: the depth's state so far.
-			underWay := func(positions, probes int64, rootsDone int) MetricProgress {
+			// Some roots searched: the depth's state so far.
+			underWay := func(positions, probes int64, rootsDone []RootRange) MetricProgress {
 				return MetricProgress{Levels: lv, Under: &DepthUnderWay{
 					Prepassed: from.Prepassed, Positions: positions, Probes: probes, RootsDone: rootsDone,
 					PrepassSeconds: prepassSeconds, SearchSeconds: from.SearchSeconds + time.Since(searchStart).Seconds(),
@@ -452,47 +458,78 @@ func (s *MetricSolver) extendPage(cur, back *Bitmap, tp int, acc *[nRows]uint32)
 // r (in coset x) into H ending outside H, on workers goroutines, a subtree
 // per root (metricRoots), and returns how many were new and the probes.
 // n is the positions now in the bitmap: where few are left, the workers
-// drop the others unlocked. The search goes on from, where a saved state
-// had searched from.RootsDone roots (from.Prepassed positions deciding
-// them); with saves, it searches the roots in chunks and offers saves
-// underWay's state after each.
-func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d int, n int64, from *DepthUnderWay, saves *savePoint, underWay func(positions, probes int64, rootsDone int) MetricProgress) (added, probes int64, err error) {
+// drop the others unlocked, and meet them in the middle where their table
+// fits (metricmeet.go). The search goes on from, where a saved state had
+// searched the roots from.RootsDone names (from.Prepassed positions
+// deciding them); with saves, each root done offers saves underWay's
+// state, the other workers waiting while it is saved.
+func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d int, n int64, from *DepthUnderWay, saves *savePoint, underWay func(positions, probes int64, rootsDone []RootRange) MetricProgress) (added, probes int64, err error) {
 	bm, census := s.bms[0], s.census
+	var left []Coord
+	switch {
+	case s.left != nil:
+		left = s.left(d)
+	case HSize-n < onlyLeftBelow:
+		left = missing(bm)
+	}
 	var only *coordSet
-	if HSize-n < onlyLeftBelow {
-		only = newCoordSet(missing(bm))
+	var meet *metricMeet
+	if left != nil {
+		only = newCoordSet(left)
+		if k := metricMeetCost(census, int64(len(left)), d, s.meetMax); k > 0 {
+			meet = newMetricMeet(census, left, k)
+		}
 	}
 	trivial := r == cube.Solved
 	symmetric := trivial && from.Prepassed >= s.symmetricFrom
 	var fresh *freshList
 	if symmetric {
 		// A resumed depth has not the list of what it found before.
-		fresh = &freshList{max: freshMax, over: from.RootsDone > 0}
+		fresh = &freshList{max: freshMax, over: len(from.RootsDone) > 0}
 	}
+	roots := metricRoots(census, d, trivial, symmetric)
+	done := make([]bool, len(roots))
+	var todo []int
+	for _, rr := range from.RootsDone {
+		for i := rr[0]; i < rr[1]; i++ {
+			done[i] = true
+		}
+	}
+	for i, ok := range done {
+		if !ok {
+			todo = append(todo, i)
+		}
+	}
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
 	probes = from.Probes
 	var mu sync.Mutex
-	flush := func(batch []Coord, found int64) { // found: the probes since the last flush
+	var saveErr error
+	flush := func(batch []Coord) {
 		batch = only.keep(batch)
 		mu.Lock()
 		added += bm.setAll(batch, fresh)
-		probes += found
 		mu.Unlock()
 	}
-	start := permOf(&r)
-	roots := metricRoots(census, d, trivial, symmetric)
-	chunk := len(roots)
-	if saves.saves != nil {
-		chunk = max(1, (len(roots)+saveChunks-1)/saveChunks)
+	rootDone := func(i int, rootProbes int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		done[i] = true
+		probes += rootProbes
+		if saveErr == nil {
+			// The bitmap holds every position the roots done reached
+			// (and some others', all within d).
+			if saveErr = saves.maybe(func() MetricProgress { return underWay(n+added, probes, rootRanges(done)) }); saveErr != nil {
+				stop()
+			}
+		}
 	}
-	for done := from.RootsDone; done < len(roots); done = min(done+chunk, len(roots)) {
-		s.searchRoots(ctx, census, roots[done:min(done+chunk, len(roots))], start, x, d, flush)
-		if err := ctx.Err(); err != nil {
-			return added, probes, err
-		}
-		rootsDone := min(done+chunk, len(roots))
-		if err := saves.maybe(func() MetricProgress { return underWay(n+added, probes, rootsDone) }); err != nil {
-			return added, probes, err
-		}
+	s.searchRoots(ctx, census, roots, todo, permOf(&r), x, d, meet, flush, rootDone)
+	if saveErr != nil {
+		return added, probes, saveErr
+	}
+	if err := ctx.Err(); err != nil {
+		return added, probes, err
 	}
 	switch {
 	case !symmetric:
@@ -504,25 +541,47 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 	return added, probes, nil
 }
 
-// searchRoots searches the subtrees of roots from the position start of
-// coset x, words of cost d, on the solver's workers, handing the
-// positions they reach to flush in batches with the probes since the last.
-func (s *MetricSolver) searchRoots(ctx context.Context, census *Census, roots [][]int, start perm, x coord.Coset, d int, flush func([]Coord, int64)) {
-	parallel.For(len(roots), s.workers, func(int) func(int) {
+// RootRange is the roots first to last-1 of a depth's search.
+type RootRange [2]int
+
+// rootRanges returns the runs of done roots.
+func rootRanges(done []bool) []RootRange {
+	var out []RootRange
+	for i := 0; i < len(done); i++ {
+		if done[i] {
+			j := i
+			for j < len(done) && done[j] {
+				j++
+			}
+			out = append(out, RootRange{i, j})
+			i = j
+		}
+	}
+	return out
+}
+
+// searchRoots searches the subtrees of the roots todo names from the
+// position start of coset x, words of cost d, on the solver's workers,
+// meeting the positions left in meet if not nil: it hands the positions
+// they reach to flush in batches, and calls rootDone with each root and
+// its probes once its positions are all flushed.
+func (s *MetricSolver) searchRoots(ctx context.Context, census *Census, roots [][]int, todo []int, start perm, x coord.Coset, d int, meet *metricMeet, flush func([]Coord), rootDone func(i int, probes int64)) {
+	parallel.For(len(todo), s.workers, func(int) func(int) {
 		counter := census.NewCounter()
+		counter.meet = meet
 		var batch []Coord
-		var flushed int64 // the counter's probes given to flush
 		counter.mark = func(p perm) {
 			batch = append(batch, permMoves.coord(p))
 			if len(batch) >= 1<<16 {
-				flush(batch, counter.Probes-flushed)
-				batch, flushed = batch[:0], counter.Probes
+				flush(batch)
+				batch = batch[:0]
 			}
 		}
-		return func(i int) {
+		return func(j int) {
 			if ctx.Err() != nil {
 				return
 			}
+			i, before := todo[j], counter.Probes
 			p, y, togo := start, x, d
 			var last *censusStep
 			for _, col := range roots[i] {
@@ -537,8 +596,11 @@ func (s *MetricSolver) searchRoots(ctx context.Context, census *Census, roots []
 			case counter.within(y, togo):
 				counter.search(p, y, last.axis, togo, nil)
 			}
-			flush(batch, counter.Probes-flushed)
-			batch, flushed = batch[:0], counter.Probes
+			flush(batch)
+			batch = batch[:0]
+			if ctx.Err() == nil { // a root cut short is not done
+				rootDone(i, counter.Probes-before)
+			}
 		}
 	})
 }

@@ -9,10 +9,11 @@ import (
 // H's last depths in QTM and STM take hours each (docs/cosets.md: STM's
 // depth 14 about 6.5 hours of two cores), longer than a session on one
 // machine runs. A MetricSolver given MetricSaves saves its state between
-// two pieces of work (after a depth, or after a chunk of a depth's roots
+// two pieces of work (after a depth, or after a root of a depth's search
 // once its prepass is done) and resumes from it. The state is the levels
 // counted and its two bitmaps (WriteBitmap): the bitmap of the depth under
-// way holds the positions its finished roots reached, so a resumed search
+// way holds the positions its finished roots reached (and some that roots
+// under way had reached, all within the depth), so a resumed search
 // searches the other roots, and since a bitmap is a set, anything searched
 // twice adds nothing. A resumed depth closes its bitmap under the
 // symmetries by the whole pass (the positions its roots found before the
@@ -29,7 +30,7 @@ type MetricProgress struct {
 }
 
 // DepthUnderWay is a depth whose prepass is done and whose search has
-// searched its first RootsDone roots (metricRoots: the same in every run).
+// searched the roots RootsDone names (metricRoots: the same in every run).
 type DepthUnderWay struct {
 	// Prepassed is the positions in bitmap 0 when the search began (they
 	// decide its roots); Positions those in it now.
@@ -37,7 +38,7 @@ type DepthUnderWay struct {
 	// Probes, PrepassSeconds and SearchSeconds are the depth's so far.
 	Probes                        int64
 	PrepassSeconds, SearchSeconds float64
-	RootsDone                     int
+	RootsDone                     []RootRange
 }
 
 // MetricSaves makes a MetricSolver's Levels resume from a saved state and
@@ -47,16 +48,11 @@ type MetricSaves struct {
 	// bitmaps hold it (ReadBitmap), which Levels checks by their counts.
 	Resume *MetricProgress
 	// Save is called with the state, the solver's bitmaps holding it, at
-	// most every Every: after a depth, or after a chunk of a depth's
-	// roots (a depth searches its roots in saveChunks chunks).
+	// most every Every: after a depth, or after a root of a depth's
+	// search (the other workers wait while it saves).
 	Save  func(MetricProgress) error
 	Every time.Duration
 }
-
-// saveChunks is how many chunks a depth's roots go in when its state may
-// be saved: each chunk ends with both workers done, which costs the time
-// one worker waits for the other's last root.
-const saveChunks = 256
 
 // savePoint saves the solver's state when saves says it is time.
 type savePoint struct {

@@ -17,9 +17,9 @@ type savedState struct {
 
 // TestMetricSavesResume: H's search in QTM (whose prepass reads the bitmap
 // two depths back) and STM, its later depths from symmetric roots, saving
-// at every chance (after each depth and each chunk of roots): resumed from
+// at every chance (after each depth and each root): resumed from
 // each save after a depth and a sample of those within a depth's search,
-// among them those after a depth's last chunk, before the closure under
+// among them those after a depth's last root, before the closure under
 // the symmetries, a new
 // solver counts the same positions and probes at every depth as the run
 // that was not interrupted.
@@ -48,7 +48,7 @@ func TestMetricSavesResume(t *testing.T) {
 				if p.Under != nil {
 					underWay++
 				}
-				last := p.Under != nil && p.Under.RootsDone == len(metricRoots(census, len(p.Levels.Positions), true, p.Under.Prepassed >= 100))
+				last := p.Under != nil && rootsIn(p.Under.RootsDone) == len(metricRoots(census, len(p.Levels.Positions), true, p.Under.Prepassed >= 100))
 				if last {
 					afterLast++
 				}
@@ -71,7 +71,7 @@ func TestMetricSavesResume(t *testing.T) {
 				t.Fatal(err)
 			}
 			if underWay == 0 || afterLast == 0 || len(states) < 3 {
-				t.Fatalf("%d saves, %d of a depth under way, %d after a depth's last chunk, %d kept: the test resumes from too few kinds", saves, underWay, afterLast, len(states))
+				t.Fatalf("%d saves, %d of a depth under way, %d after a depth's last root, %d kept: the test resumes from too few kinds", saves, underWay, afterLast, len(states))
 			}
 			for _, st := range states {
 				resumed := newSolver()
@@ -106,4 +106,13 @@ func cloneProgress(p MetricProgress) MetricProgress {
 		c.Under = &under
 	}
 	return c
+}
+
+// rootsIn returns the roots ranges hold.
+func rootsIn(ranges []RootRange) int {
+	n := 0
+	for _, r := range ranges {
+		n += r[1] - r[0]
+	}
+	return n
 }

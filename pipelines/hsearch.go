@@ -150,12 +150,19 @@ type hSearchCheckpoint struct {
 	SearchDepth int
 	Progress    cosets.MetricProgress
 	Bitmaps     [2]string
+	// Saves counts the saves of the run and those it resumed, naming the
+	// bitmap of a depth under way.
+	Saves int
 }
 
 var hSearchCheckpoints = jsonCheckpoints(func(c *hSearchCheckpoint) *stamped { return &c.stamped },
 	func(c *hSearchCheckpoint) string {
 		if u := c.Progress.Under; u != nil {
-			return fmt.Sprintf("depth %d under way, %d roots searched", len(c.Progress.Levels.Positions), u.RootsDone)
+			roots := 0
+			for _, r := range u.RootsDone {
+				roots += r[1] - r[0]
+			}
+			return fmt.Sprintf("depth %d under way, %d roots searched", len(c.Progress.Levels.Positions), roots)
 		}
 		return fmt.Sprintf("depth %d done", len(c.Progress.Levels.Positions)-1)
 	})
@@ -205,16 +212,19 @@ func hSaves(env *Env, solver *cosets.MetricSolver, m cube.Metric, depth int, eve
 		return err
 	}
 	saves := &cosets.MetricSaves{Every: every}
+	count := 0
 	if resume != nil {
-		saves.Resume = &resume.Progress
+		saves.Resume, count = &resume.Progress, resume.Saves
 	}
 	saves.Save = func(p cosets.MetricProgress) error {
-		c := &hSearchCheckpoint{stamped: stamped{Settings: "H searched in " + m.String()}, SearchDepth: depth, Progress: p}
-		for i, content := range hBitmapContents(p) {
+		count++
+		c := &hSearchCheckpoint{stamped: stamped{Settings: "H searched in " + m.String()}, SearchDepth: depth, Progress: p, Saves: count}
+		for i, content := range hBitmapContents(p, count) {
 			c.Bitmaps[i] = filepath.Base(env.CheckpointPath(name + "-bitmap-" + content))
 			// A file's name says what it holds in this run (the others
 			// are gone): one already there holds it (a depth's bitmap
-			// stays when the next depth begins).
+			// stays when the next depth begins; that of a depth under
+			// way is named by the save).
 			if _, err := os.Stat(bitmapPath(c.Bitmaps[i])); err == nil {
 				continue
 			}
@@ -232,13 +242,14 @@ func hSaves(env *Env, solver *cosets.MetricSolver, m cube.Metric, depth int, eve
 	return nil
 }
 
-// hBitmapContents names what the solver's two bitmaps hold in state p:
-// those within the last depth done and the one before, or, with a depth
-// under way, its positions so far and those within the depth before it.
-func hBitmapContents(p cosets.MetricProgress) [2]string {
+// hBitmapContents names what the solver's two bitmaps hold in state p,
+// the save'th: those within the last depth done and the one before, or,
+// with a depth under way, its positions at that save and those within the
+// depth before it.
+func hBitmapContents(p cosets.MetricProgress, save int) [2]string {
 	done := len(p.Levels.Positions)
-	if u := p.Under; u != nil {
-		return [2]string{fmt.Sprintf("depth%02d-roots%d", done, u.RootsDone), fmt.Sprintf("within%02d", done-1)}
+	if p.Under != nil {
+		return [2]string{fmt.Sprintf("depth%02d-save%d", done, save), fmt.Sprintf("within%02d", done-1)}
 	}
 	return [2]string{fmt.Sprintf("within%02d", done-1), fmt.Sprintf("within%02d", done-2)}
 }

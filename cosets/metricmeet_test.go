@@ -1,0 +1,153 @@
+package cosets
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// TestMetricTails: metricTails counts the canonical words of steps of
+// each cost that end outside H as a listing of them does, in each metric.
+func TestMetricTails(t *testing.T) {
+	for _, tc := range []struct {
+		metric cube.Metric
+		k      int
+	}{{cube.HTM, 3}, {cube.QTM, 4}, {cube.STM, 3}} {
+		table, err := sharedTables.CosetTable(tc.metric)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := NewCensus(table)
+		listed := make([]int64, tc.k+1)
+		var walk func(last cube.Axis, cost int)
+		walk = func(last cube.Axis, cost int) {
+			for _, s := range c.steps {
+				if s.axis == last || cost+s.cost > tc.k {
+					continue
+				}
+				if !s.inH {
+					listed[cost+s.cost]++
+				}
+				walk(s.axis, cost+s.cost)
+			}
+		}
+		walk(3, 0)
+		if got := metricTails(c, tc.k); !slices.Equal(got, listed) {
+			t.Errorf("%v: metricTails %v, listing %v", tc.metric, got, listed)
+		}
+	}
+}
+
+// TestMetricMeetLeft: once few positions are left, the metric solver's
+// search sets only theirs, and meets them in the middle where the table
+// of the positions a few steps before them fits: given, after a depth's
+// prepass on H, part of the positions at that distance it left (whole
+// orbits under the symmetries) and positions beyond, the search adds
+// exactly that part, from every root and from symmetric roots, in QTM
+// (steps of costs 1 to 4) and STM.
+func TestMetricMeetLeft(t *testing.T) {
+	for _, tc := range []struct {
+		metric    cube.Metric
+		depth     int
+		share     int // one orbit in share is sampled
+		meetMax   int64
+		symmetric bool
+	}{
+		{cube.QTM, 8, 4, 0, false},
+		{cube.QTM, 8, 4, 1 << 22, false},
+		{cube.QTM, 8, 4, 1 << 22, true},
+		{cube.STM, 5, 4, 1 << 22, false},
+		{cube.STM, 5, 4, 1 << 22, true},
+	} {
+		table, err := sharedTables.CosetTable(tc.metric)
+		if err != nil {
+			t.Fatal(err)
+		}
+		census := NewCensus(table)
+		d := tc.depth
+		run := func(depth int, setup func(*MetricSolver)) (*MetricSolver, CosetLevels) {
+			s := NewSmallMetricSolver(census, 2)
+			if setup != nil {
+				setup(s)
+			}
+			lv, err := s.Levels(context.Background(), cube.Solved, depth, depth, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s, lv
+		}
+		full, want := run(d, nil)
+		before, _ := run(d-1, nil)
+		var at []Coord // the positions at distance d
+		for p := range NCornerPerms {
+			if full.bms[0].used(p) {
+				now, then := pageStart(full.bms[0].page(p)), pageStart(before.bms[0].page(p))
+				for r := range uint16(nRows) {
+					if added := loadRow(now, r) &^ loadRow(then, r) & rowMask; added != 0 {
+						at = appendPositions(at, p, int(r), added)
+					}
+				}
+			}
+		}
+		rng := rand.New(rand.NewPCG(38, uint64(d)))
+		var far []Coord
+		for len(far) < 100 {
+			c := randomH(rng)
+			if x := CoordOf(&c); !full.bms[0].Has(x) {
+				far = append(far, x)
+			}
+		}
+		var sample, unsampled []Coord
+		var k int
+		sampled, got := run(d, func(s *MetricSolver) {
+			if tc.symmetric {
+				s.symmetricFrom = 0
+			}
+			s.meetMax = tc.meetMax
+			s.left = func(depth int) []Coord {
+				if depth < d {
+					return nil
+				}
+				inSample := map[Coord]bool{}
+				for _, x := range at {
+					in, seen := inSample[x]
+					switch {
+					case s.bms[0].Has(x): // the prepass's
+						continue
+					case !seen:
+						in = rng.IntN(tc.share) == 0
+						c := x.Cube()
+						for _, sym := range hSymmetries {
+							y := cube.Conjugate(c, sym)
+							inSample[CoordOf(&y)] = in
+						}
+					}
+					if in {
+						sample = append(sample, x)
+					} else {
+						unsampled = append(unsampled, x)
+					}
+				}
+				left := append(slices.Clone(sample), far...)
+				k = metricMeetCost(census, int64(len(left)), d, tc.meetMax)
+				return left
+			}
+		})
+		if (k > 0) != (tc.meetMax > 0) {
+			t.Fatalf("%v %+v: %d positions left met %d short", tc.metric, tc, len(sample)+len(far), k)
+		}
+		if len(sample) == 0 || len(unsampled) == 0 || got.Positions[d] != want.Positions[d]-int64(len(unsampled)) {
+			t.Fatalf("%v %+v: %d positions at %d (%d sampled of those the prepass left, %d not), %d found", tc.metric, tc, len(at), d, len(sample), len(unsampled), got.Positions[d])
+		}
+		for _, x := range append(slices.Clone(far), unsampled...) {
+			if sampled.bms[0].Has(x) {
+				t.Fatalf("%v %+v: %+v, not in the sample, was set", tc.metric, tc, x)
+			}
+		}
+		t.Logf("%v %+v: %d positions at %d, %d left to find, met %d short: %d probes (the whole search's %d)",
+			tc.metric, tc, len(at), d, len(sample), k, got.Probes[d], want.Probes[d])
+	}
+}
