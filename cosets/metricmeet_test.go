@@ -49,6 +49,7 @@ func TestMetricTails(t *testing.T) {
 // exactly that part, from every root and from symmetric roots, in QTM
 // (steps of costs 1 to 4) and STM.
 func TestMetricMeetLeft(t *testing.T) {
+	whole := map[cube.Metric]wholeDepth{} // by metric, made once
 	for _, tc := range []struct {
 		metric    cube.Metric
 		depth     int
@@ -79,27 +80,12 @@ func TestMetricMeetLeft(t *testing.T) {
 			}
 			return s, lv
 		}
-		full, want := run(d, nil)
-		before, _ := run(d-1, nil)
-		var at []Coord // the positions at distance d
-		for p := range NCornerPerms {
-			if full.bms[0].used(p) {
-				now, then := pageStart(full.bms[0].page(p)), pageStart(before.bms[0].page(p))
-				for r := range uint16(nRows) {
-					if added := loadRow(now, r) &^ loadRow(then, r) & rowMask; added != 0 {
-						at = appendPositions(at, p, int(r), added)
-					}
-				}
-			}
+		if _, ok := whole[tc.metric]; !ok {
+			whole[tc.metric] = wholeSearch(t, run, d)
 		}
+		w := whole[tc.metric]
+		want, at, far := w.levels, w.at, w.far
 		rng := rand.New(rand.NewPCG(38, uint64(d)))
-		var far []Coord
-		for len(far) < 100 {
-			c := randomH(rng)
-			if x := CoordOf(&c); !full.bms[0].Has(x) {
-				far = append(far, x)
-			}
-		}
 		var sample, unsampled []Coord
 		var k int
 		sampled, got := run(d, func(s *MetricSolver) {
@@ -150,4 +136,37 @@ func TestMetricMeetLeft(t *testing.T) {
 		t.Logf("%v %+v: %d positions at %d, %d left to find, met %d short: %d probes (the whole search's %d)",
 			tc.metric, tc, len(at), d, len(sample), k, got.Probes[d], want.Probes[d])
 	}
+}
+
+// wholeDepth is the whole search of H to a depth: its levels, the
+// positions at that distance, and positions beyond it.
+type wholeDepth struct {
+	levels  CosetLevels
+	at, far []Coord
+}
+
+// wholeSearch searches H to d with run, and to d-1, for the positions at
+// distance d, and draws 100 positions of H beyond d.
+func wholeSearch(t *testing.T, run func(int, func(*MetricSolver)) (*MetricSolver, CosetLevels), d int) wholeDepth {
+	full, levels := run(d, nil)
+	before, _ := run(d-1, nil)
+	w := wholeDepth{levels: levels}
+	for p := range NCornerPerms {
+		if full.bms[0].used(p) {
+			now, then := pageStart(full.bms[0].page(p)), pageStart(before.bms[0].page(p))
+			for r := range uint16(nRows) {
+				if added := loadRow(now, r) &^ loadRow(then, r) & rowMask; added != 0 {
+					w.at = appendPositions(w.at, p, int(r), added)
+				}
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(39, uint64(d)))
+	for len(w.far) < 100 {
+		c := randomH(rng)
+		if x := CoordOf(&c); !full.bms[0].Has(x) {
+			w.far = append(w.far, x)
+		}
+	}
+	return w
 }
