@@ -320,38 +320,20 @@ func TestSubgroupCheck(t *testing.T) {
 }
 
 // TestHDistanceTable: hDistanceTable writes the committed h_distance's
-// rows again from the columns they say (each metric's positions first
-// found at each depth, the running differences of its within column to
-// where it reaches |H|, exact to its provenance's depth), so that the
-// table's null and zero cells follow the columns' exact depths.
+// rows again from the columns takeHColumns reads from it (each metric's
+// positions first found at each depth, the running differences of its
+// within column to where it reaches |H|, exact to its provenance's depth),
+// so that the table's null and zero cells follow the columns' exact
+// depths.
 func TestHDistanceTable(t *testing.T) {
-	tab, prov, err := tables.Read(committed.Path(t, "h_distance"))
+	path := committed.Path(t, "h_distance")
+	tab, _, err := tables.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var inA []int64
-	var cols [cube.NMetrics]hColumn
-	names := map[cube.Metric]string{cube.HTM: "s", cube.QTM: "qtm", cube.STM: "stm"}
-	for m, name := range names {
-		exactTo, err := strconv.Atoi(prov.Params[name+"_exact_to"])
-		if err != nil {
-			t.Fatal(err)
-		}
-		cols[m].exactTo = exactTo
-		var before int64
-		for _, row := range tab.Rows {
-			if before == cosets.HSize {
-				break
-			}
-			w := row[tab.Index("within_in_"+name+"_at_least")].(int64)
-			cols[m].levels = append(cols[m].levels, w-before)
-			before = w
-		}
-	}
-	for _, row := range tab.Rows {
-		if n := row[tab.Index("moves_in_a")].(int64); n > 0 || len(inA) == 0 {
-			inA = append(inA, n)
-		}
+	inA, cols, err := takeHColumns(filepath.Dir(path), [cube.NMetrics]bool{}, map[string]string{})
+	if err != nil {
+		t.Fatal(err)
 	}
 	got := hDistanceTable(inA, cols)
 	if len(got.Rows) != len(tab.Rows) {
