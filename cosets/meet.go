@@ -96,15 +96,55 @@ func meetDepth(left int64, d int, maxEntries int64) int {
 
 // meetSet holds the positions k moves before the positions left: for each
 // position left and each tail of k moves, the position the tail takes to
-// it, with the position left's index. Open addressing with linear probing
-// over whole positions, behind a Bloom filter that answers most nodes
-// alone.
+// it, with the position left's index.
 type meetSet struct {
 	depth int     // k
 	left  []Coord // the positions left
+	table meetTable
+}
+
+// meetTable is a meet's hash table: entries keyed by a whole position
+// (keyOf; in a metric, with a cost too), each naming a position left.
+// Open addressing with linear probing over whole positions, behind a
+// Bloom filter that answers most nodes alone.
+type meetTable struct {
 	slots openhash.Table[meetSlot]
-	// filter holds hashOf of every entry's position.
+	// filter holds hashOf of every entry's key.
 	filter bloomFilter
+}
+
+// newMeetTable returns a table for entries entries, advised onto huge
+// pages (its look-ups fall anywhere in it).
+func newMeetTable(entries int64) meetTable {
+	t := meetTable{slots: openhash.New[meetSlot](entries, meetMaxLoad), filter: newBloomFilter(entries)}
+	hugepage.Advise(t.slots.All())
+	hugepage.Advise(t.filter.words)
+	return t
+}
+
+// add enters key perm, tf for position left i-1.
+func (t *meetTable) add(perm uint64, tf uint32, i uint32) {
+	h := hashOf(perm, tf)
+	t.filter.add(h)
+	t.slots.Add(h, meetSlot{perm, tf, i})
+}
+
+// lookUp appends to out the positions left, each plus one, that the
+// entries of key perm, tf name.
+func (t *meetTable) lookUp(perm uint64, tf uint32, out []uint32) []uint32 {
+	h := hashOf(perm, tf)
+	if !t.filter.mayHave(h) {
+		return out
+	}
+	for j := t.slots.Home(h); ; j = t.slots.Next(j) {
+		e := t.slots.At(j)
+		switch {
+		case e.left == 0:
+			return out
+		case e.perm == perm && e.twistFlip == tf:
+			out = append(out, e.left)
+		}
+	}
 }
 
 // meetSlot is an entry: a whole position (keyOf) and the index of the
@@ -134,10 +174,7 @@ func hashOf(perm uint64, twistFlip uint32) uint64 {
 // newMeetSet returns the positions k moves before those of left, walking
 // every tail back from each of them by the inverse moves.
 func newMeetSet(left []Coord, k int, table *coord.CosetTable) *meetSet {
-	entries := int64(len(left)) * tailCount(k)
-	s := &meetSet{depth: k, left: left, slots: openhash.New[meetSlot](entries, meetMaxLoad), filter: newBloomFilter(entries)}
-	hugepage.Advise(s.slots.All())
-	hugepage.Advise(s.filter.words)
+	s := &meetSet{depth: k, left: left, table: newMeetTable(int64(len(left)) * tailCount(k))}
 	var back func(p perm, x coord.Coset, after cube.Move, togo int, i uint32)
 	back = func(p perm, x coord.Coset, after cube.Move, togo int, i uint32) {
 		if togo == 0 {
@@ -159,28 +196,18 @@ func newMeetSet(left []Coord, k int, table *coord.CosetTable) *meetSet {
 	return s
 }
 
-// add enters the position p, x, k moves before left position i-1, once.
+// add enters the position p, x, k moves before left position i-1.
 func (s *meetSet) add(p perm, x coord.Coset, i uint32) {
 	perm, tf := keyOf(p, x)
-	h := hashOf(perm, tf)
-	s.filter.add(h)
-	s.slots.Add(h, meetSlot{perm, tf, i})
+	s.table.add(perm, tf, i)
 }
 
 // find appends to out the positions left that p, x is k moves before.
 func (s *meetSet) find(p perm, x coord.Coset, out []Coord) []Coord {
 	perm, tf := keyOf(p, x)
-	h := hashOf(perm, tf)
-	if !s.filter.mayHave(h) {
-		return out
+	var hits [8]uint32
+	for _, i := range s.table.lookUp(perm, tf, hits[:0]) {
+		out = append(out, s.left[i-1])
 	}
-	for j := s.slots.Home(h); ; j = s.slots.Next(j) {
-		e := s.slots.At(j)
-		switch {
-		case e.left == 0:
-			return out
-		case e.perm == perm && e.twistFlip == tf:
-			out = append(out, s.left[e.left-1])
-		}
-	}
+	return out
 }

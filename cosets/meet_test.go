@@ -122,16 +122,16 @@ func TestMeetSet(t *testing.T) {
 func TestMeetSetComparesWholePositions(t *testing.T) {
 	c := cube.Random(rand.New(rand.NewPCG(23, 24)))
 	p := permOf(&c)
-	s := &meetSet{left: make([]Coord, 16), slots: openhash.New[meetSlot](16, 1), filter: newBloomFilter(1)}
-	for i := range s.filter.words {
-		s.filter.words[i] = ^uint64(0)
+	s := &meetSet{left: make([]Coord, 16), table: meetTable{slots: openhash.New[meetSlot](16, 1), filter: newBloomFilter(1)}}
+	for i := range s.table.filter.words {
+		s.table.filter.words[i] = ^uint64(0)
 	}
 	other := func(i int) coord.Coset {
 		x := coord.CosetOf(&c)
 		x.Twist = (x.Twist + i) % cube.NTwist
 		return x
 	}
-	for i := 1; i < len(s.slots.All()); i++ {
+	for i := 1; i < len(s.table.slots.All()); i++ {
 		s.add(p, other(i), uint32(i))
 	}
 	if got := s.find(p, other(0), nil); len(got) > 0 {

@@ -5,8 +5,6 @@ import (
 
 	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
-	"github.com/cubecensus/cubecensus/internal/hugepage"
-	"github.com/cubecensus/cubecensus/internal/openhash"
 )
 
 // The last depths of H in QTM and STM leave few positions after their
@@ -33,9 +31,7 @@ const metricMeetMinCost = 3
 type metricMeet struct {
 	k     int
 	left  []perm
-	slots openhash.Table[meetSlot]
-	// filter holds hashOf of every entry's key.
-	filter bloomFilter
+	table meetTable
 }
 
 // metricTails returns the number of tails of each cost 0 to k in census's
@@ -104,9 +100,7 @@ func newMetricMeet(c *Census, left []Coord, k int) *metricMeet {
 	for _, n := range metricTails(c, k) {
 		entries += n * int64(len(left))
 	}
-	m := &metricMeet{k: k, slots: openhash.New[meetSlot](entries, meetMaxLoad), filter: newBloomFilter(entries)}
-	hugepage.Advise(m.slots.All())
-	hugepage.Advise(m.filter.words)
+	m := &metricMeet{k: k, table: newMeetTable(entries)}
 	inverse := make([]censusStep, len(c.steps))
 	for i, s := range c.steps {
 		inverse[i] = c.steps[slices.Index(cube.AxisMoves, cube.AxisMoves[s.col].Inverse())]
@@ -134,38 +128,19 @@ func newMetricMeet(c *Census, left []Coord, k int) *metricMeet {
 func (m *metricMeet) add(p perm, x coord.Coset, cost int, i uint32) {
 	perm, tf := keyOf(p, x)
 	tf = costKey(tf, cost)
-	h := hashOf(perm, tf)
-	if m.filter.mayHave(h) {
-		for j := m.slots.Home(h); ; j = m.slots.Next(j) {
-			e := m.slots.At(j)
-			if e.left == 0 {
-				break
-			}
-			if e.perm == perm && e.twistFlip == tf && e.left == i {
-				return
-			}
-		}
+	var hits [8]uint32
+	if !slices.Contains(m.table.lookUp(perm, tf, hits[:0]), i) {
+		m.table.add(perm, tf, i)
 	}
-	m.filter.add(h)
-	m.slots.Add(h, meetSlot{perm, tf, i})
 }
 
 // find appends to out the positions left that the position p, in coset
 // x, is cost before.
 func (m *metricMeet) find(p perm, x coord.Coset, cost int, out []perm) []perm {
 	perm, tf := keyOf(p, x)
-	tf = costKey(tf, cost)
-	h := hashOf(perm, tf)
-	if !m.filter.mayHave(h) {
-		return out
+	var hits [8]uint32
+	for _, i := range m.table.lookUp(perm, costKey(tf, cost), hits[:0]) {
+		out = append(out, m.left[i-1])
 	}
-	for j := m.slots.Home(h); ; j = m.slots.Next(j) {
-		e := m.slots.At(j)
-		switch {
-		case e.left == 0:
-			return out
-		case e.perm == perm && e.twistFlip == tf:
-			out = append(out, m.left[e.left-1])
-		}
-	}
+	return out
 }

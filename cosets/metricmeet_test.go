@@ -97,26 +97,7 @@ func TestMetricMeetLeft(t *testing.T) {
 				if depth < d {
 					return nil
 				}
-				inSample := map[Coord]bool{}
-				for _, x := range at {
-					in, seen := inSample[x]
-					switch {
-					case s.bms[0].Has(x): // the prepass's
-						continue
-					case !seen:
-						in = rng.IntN(tc.share) == 0
-						c := x.Cube()
-						for _, sym := range hSymmetries {
-							y := cube.Conjugate(c, sym)
-							inSample[CoordOf(&y)] = in
-						}
-					}
-					if in {
-						sample = append(sample, x)
-					} else {
-						unsampled = append(unsampled, x)
-					}
-				}
+				sample, unsampled = sampleOrbits(at, s.bms[0], func() bool { return rng.IntN(tc.share) == 0 })
 				left := append(slices.Clone(sample), far...)
 				k = metricMeetCost(census, int64(len(left)), d, tc.meetMax)
 				return left

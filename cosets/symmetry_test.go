@@ -187,28 +187,7 @@ func TestSearchOnlyLeft(t *testing.T) {
 			var sample, unsampled []Coord
 			sampled.onlyLeftBelow, sampled.meetMax = HSize+1, tc.meetMax
 			sampled.left = func() []Coord {
-				// Whole orbits under the symmetries, as the symmetric
-				// search adds the conjugates of what it finds.
-				inSample := map[Coord]bool{}
-				for _, x := range at7 {
-					in, seen := inSample[x]
-					switch {
-					case sampled.bm.Has(x): // the prepass's
-						continue
-					case !seen:
-						in = rng.IntN(2) == 0
-						c := x.Cube()
-						for _, s := range hSymmetries {
-							y := cube.Conjugate(c, s)
-							inSample[CoordOf(&y)] = in
-						}
-					}
-					if in {
-						sample = append(sample, x)
-					} else {
-						unsampled = append(unsampled, x)
-					}
-				}
+				sample, unsampled = sampleOrbits(at7, sampled.bm, func() bool { return rng.IntN(2) == 0 })
 				left := append(slices.Clone(sample), far...)
 				if k := meetDepth(int64(len(left)), 7, tc.meetMax); (k > 0) != (tc.meetMax > 0) {
 					t.Fatalf("%d positions left: meeting them %d moves short", len(left), k)
@@ -292,4 +271,32 @@ func TestRewriteKeepsItsBound(t *testing.T) {
 		t.Fatalf("%d positions (%d counted), want %d", n, bm.Count(), want)
 	}
 	t.Logf("%d pages, %d held apart at most in order", len(order), plan.spare)
+}
+
+// sampleOrbits splits the positions of at that bm does not hold into a
+// sample and the others, by whole orbits under the symmetries that keep H
+// (as a symmetric search adds the conjugates of what it finds), each
+// orbit in the sample when in says so.
+func sampleOrbits(at []Coord, bm *Bitmap, in func() bool) (sample, unsampled []Coord) {
+	inSample := map[Coord]bool{}
+	for _, x := range at {
+		if bm.Has(x) {
+			continue
+		}
+		taken, seen := inSample[x]
+		if !seen {
+			taken = in()
+			c := x.Cube()
+			for _, s := range hSymmetries {
+				y := cube.Conjugate(c, s)
+				inSample[CoordOf(&y)] = taken
+			}
+		}
+		if taken {
+			sample = append(sample, x)
+		} else {
+			unsampled = append(unsampled, x)
+		}
+	}
+	return sample, unsampled
 }
