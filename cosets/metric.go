@@ -130,10 +130,9 @@ func hStepsOf(c *Census) []*hStep {
 	return steps
 }
 
-// MetricSolverBytes is the memory of a MetricSolver: its two bitmaps, and
-// the positions a few moves before those left where its last depths meet
-// them in the middle (metricmeet.go).
-func MetricSolverBytes() int { return 2*BitmapBytes() + MeetBytes }
+// MetricSolverBytes is the memory of a MetricSolver: its two bitmaps
+// (with AllowMeet, MeetBytes more).
+func MetricSolverBytes() int { return 2 * BitmapBytes() }
 
 // MetricSolver counts the positions of cosets by distance in the metric
 // of its census, with dense bitmaps.
@@ -146,9 +145,10 @@ type MetricSolver struct {
 	// within d-1 until the next prepass rewrites it.
 	bms     [2]*Bitmap
 	workers int
-	// symmetricFrom is metricSymmetricFrom, and meetMax meetMaxEntries,
-	// but in tests; left, if not nil, gives the positions a search is to
-	// look for in place of those not in the bitmap (the tests').
+	// symmetricFrom is metricSymmetricFrom but in tests; meetMax bounds
+	// the entries of a meet in the middle (AllowMeet; 0: none); left, if
+	// not nil, gives the positions a search is to look for in place of
+	// those not in the bitmap (the tests').
 	symmetricFrom int64
 	meetMax       int64
 	left          func(d int) []Coord
@@ -173,10 +173,15 @@ func NewSmallMetricSolver(census *Census, workers int) *MetricSolver {
 // newMetricSolver returns a solver with the bitmaps newBitmap makes.
 func newMetricSolver(census *Census, workers int, newBitmap func() *Bitmap) *MetricSolver {
 	steps := hStepsOf(census)
-	s := &MetricSolver{census: census, steps: steps, plan: newMetricPlan(steps), workers: workers, symmetricFrom: metricSymmetricFrom, meetMax: meetMaxEntries}
+	s := &MetricSolver{census: census, steps: steps, plan: newMetricPlan(steps), workers: workers, symmetricFrom: metricSymmetricFrom}
 	s.bms[0], s.bms[1] = newBitmap(), newBitmap()
 	return s
 }
+
+// AllowMeet lets the solver's searches meet the positions left in the
+// middle where few are left (metricmeet.go), with up to MeetBytes more
+// memory.
+func (s *MetricSolver) AllowMeet() { s.meetMax = meetMaxEntries }
 
 // newMetricPlan plans the prepass's rewrite of the bitmap of depth L-2 into
 // depth L: a target page reads its own old page and those one step of

@@ -324,6 +324,16 @@ func metricSolverCensus(env *Env, table *coord.CosetTable, need uint64, params m
 	return census
 }
 
+// metricMeetFits reports whether the budget holds a metric solver's table
+// for meeting the positions left in the middle (cosets.MeetBytes) beside
+// need and the step masks, where metricSolverCensus filled them.
+func metricMeetFits(env *Env, need uint64) bool {
+	if masks := uint64(cosets.StepMasksBytes()); env.MemBudget >= need+masks {
+		need += masks
+	}
+	return env.MemBudget >= need+uint64(cosets.MeetBytes)
+}
+
 // censusMasksFrom is, in each metric, the first depth whose census fills
 // the step masks: from there a census takes core-hours without them
 // (census_cost: HTM 9 0.9, QTM 10 0.6, STM 8 0.4), and filling them

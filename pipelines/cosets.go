@@ -201,9 +201,14 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 			return nil, err
 		}
 		params["coset_table_sha256."+metric.String()] = inMetric.Checksum()
-		census := metricSolverCensus(env, inMetric, uint64(cosets.MetricSolverBytes()), params)
+		need := uint64(cosets.MetricSolverBytes())
+		census := metricSolverCensus(env, inMetric, need, params)
 		two := &solver.Solver{Tables: tbl, NodeBudget: metricLeftBudget}
-		prove = metricProver(newCosetsMetricSolver(census, env.Workers), two)
+		ms := newCosetsMetricSolver(census, env.Workers)
+		if metricMeetFits(env, need) {
+			ms.AllowMeet()
+		}
+		prove = metricProver(ms, two)
 	}
 	list, levels, unsolved, err := solveCosets(ctx, env, prove, table, params)
 	if err != nil {
@@ -401,8 +406,12 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	if err != nil {
 		return hColumn{}, err
 	}
-	census := metricSolverCensus(env, table, uint64(cosets.MetricSolverBytes()+coord.CosetMovesBytes), params)
+	need := uint64(cosets.MetricSolverBytes() + coord.CosetMovesBytes)
+	census := metricSolverCensus(env, table, need, params)
 	solver := cosets.NewMetricSolver(census, env.Workers)
+	if metricMeetFits(env, need) {
+		solver.AllowMeet()
+	}
 	if err := hSaves(env, solver, m, depth, hSaveEvery); err != nil {
 		return hColumn{}, err
 	}

@@ -206,3 +206,15 @@ func TestHSavesResume(t *testing.T) {
 	run(4, afterFive)
 	same("to the same depth, prepasses alone after it", 4, false)
 }
+
+// TestMetricMeetFits: the subgroup stage's search of H meets the positions
+// left in the middle at 10 GiB (beside the bitmaps, the coset moves and
+// the step masks), not at the default 6 GiB, which holds the rest.
+func TestMetricMeetFits(t *testing.T) {
+	need := uint64(cosets.MetricSolverBytes() + coord.CosetMovesBytes)
+	for budget, want := range map[uint64]bool{6 << 30: false, 10 << 30: true} {
+		if got := metricMeetFits(&Env{MemBudget: budget}, need); got != want {
+			t.Errorf("%s: meets %v, want %v", FormatBytes(budget), got, want)
+		}
+	}
+}
