@@ -628,23 +628,28 @@ const metricSymmetricFrom = 100_000_000
 // symmetry keeps (R is kept by the half turn about the R-L axis, R2 also
 // by mirrors) is grown a step further, since its orbit is smaller than
 // its words' orbits would be.
+//
+// A symmetric search's root shorter than minRootSteps is grown into all
+// its words of that many steps (each of whose conjugates is then no root
+// either), so that no root holds much of one of H's long depths: a root of two steps held more than
+// a quarter hour of QTM 21's, a worker alone in it at the end of a depth
+// and no save (metricsave.go) until it was done.
 func metricRoots(c *Census, d int, trivial, symmetric bool) [][]int {
 	var roots [][]int
-	var grow func(word []int, cost int)
-	grow = func(word []int, cost int) {
-		if len(word) > 0 {
-			if !symmetric {
-				roots = append(roots, slices.Clone(word))
-				return
-			}
+	// grow makes the roots that begin with word, of cost cost; cut: a
+	// prefix of it is where the symmetries cut it.
+	var grow func(word []int, cost int, cut bool)
+	grow = func(word []int, cost int, cut bool) {
+		if len(word) > 0 && !cut {
 			least, free := conjugatesOf(word)
 			if !least {
 				return // a conjugate's prefix, grown or cut there alike
 			}
-			if free || len(word) == maxRootSteps || cost == d {
-				roots = append(roots, slices.Clone(word))
-				return
-			}
+			cut = free || len(word) == maxRootSteps
+		}
+		if len(word) > 0 && (cost == d || cut && (!symmetric || len(word) >= minRootSteps)) {
+			roots = append(roots, slices.Clone(word))
+			return
 		}
 		for i, s := range c.steps {
 			switch {
@@ -652,13 +657,17 @@ func metricRoots(c *Census, d int, trivial, symmetric bool) [][]int {
 			case len(word) == 0 && trivial && s.inH:
 			case len(word) > 0 && s.axis == c.steps[word[len(word)-1]].axis:
 			default:
-				grow(append(word, i), cost+s.cost)
+				grow(append(word, i), cost+s.cost, cut)
 			}
 		}
 	}
-	grow(nil, 0)
+	grow(nil, 0, !symmetric)
 	return roots
 }
+
+// minRootSteps is the fewest steps a root has (but one of the depth's
+// whole cost).
+const minRootSteps = 4
 
 // maxRootSteps bounds a symmetric search's roots: the words some symmetry
 // keeps go on at any length, ever fewer of the words. On H's STM depth 10

@@ -260,7 +260,8 @@ func checkSolveLeft(t *testing.T, census *Census, x coord.Coset, r cube.Cube, le
 // alternating axes) is, conjugated by one of the 16 symmetries that keep
 // H, a root followed by more steps, only one of them where no symmetry
 // keeps the word, and no root is a conjugate of another, so that the
-// search from them finds each orbit once. A word's first
+// search from them finds each orbit once; and every root has
+// minRootSteps steps at least, or the depth's cost. A word's first
 // maxRootSteps steps decide, so the words are cut there. QTM's depth is
 // deep enough that some roots are cut at maxRootSteps.
 func TestMetricRoots(t *testing.T) {
@@ -298,6 +299,13 @@ func TestMetricRoots(t *testing.T) {
 			for _, r := range roots {
 				isRoot[key(r)] = true
 				longest = max(longest, len(r))
+				cost := 0
+				for _, col := range r {
+					cost += census.steps[col].cost
+				}
+				if len(r) < minRootSteps && cost < tc.depth {
+					t.Fatalf("the root %v has %d steps, fewer than minRootSteps, and costs %d of %d", r, len(r), cost, tc.depth)
+				}
 			}
 			for _, r := range roots {
 				for _, c := range conjugates(r)[1:] {
