@@ -73,9 +73,10 @@ func metricTails(c *Census, k int) []int64 {
 // that keeps the entries (tails of cost 1 to k for each) within
 // maxEntries, less than d.
 func metricMeetCost(c *Census, left int64, d int, maxEntries int64) int {
+	tails := metricTails(c, max(d-1, 0))
 	k, entries := 0, int64(0)
 	for k+1 < d {
-		entries += left * metricTails(c, k+1)[k+1]
+		entries += left * tails[k+1]
 		if entries > maxEntries {
 			break
 		}
