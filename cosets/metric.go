@@ -320,7 +320,15 @@ func (s *MetricSolver) Levels(ctx context.Context, r cube.Cube, searchDepth, max
 		if progress != nil {
 			progress(lv)
 		}
-		if err := saves.maybe(func() MetricProgress { return MetricProgress{Levels: lv} }); err != nil {
+		state := func() MetricProgress { return MetricProgress{Levels: lv} }
+		var err error
+		switch {
+		case d == searchDepth:
+			err = saves.now(state)
+		case d < searchDepth:
+			err = saves.maybe(state)
+		}
+		if err != nil {
 			return lv, err
 		}
 	}

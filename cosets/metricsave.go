@@ -49,7 +49,10 @@ type MetricSaves struct {
 	Resume *MetricProgress
 	// Save is called with the state, the solver's bitmaps holding it, at
 	// most every Every: after a depth, or after a root of a depth's
-	// search (the other workers wait while it saves).
+	// search (the other workers wait while it saves); and always after
+	// the search depth, and never after it, so the last state saved is
+	// the searched depths', which a run to a deeper search depth can
+	// continue from.
 	Save  func(MetricProgress) error
 	Every time.Duration
 }
@@ -64,6 +67,14 @@ type savePoint struct {
 // the last save.
 func (p *savePoint) maybe(state func() MetricProgress) error {
 	if p.saves == nil || time.Since(p.last) < p.saves.Every {
+		return nil
+	}
+	return p.now(state)
+}
+
+// now calls the Save of p's saves with state(), if it has saves.
+func (p *savePoint) now(state func() MetricProgress) error {
+	if p.saves == nil {
 		return nil
 	}
 	if err := p.saves.Save(state()); err != nil {

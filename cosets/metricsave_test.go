@@ -116,3 +116,59 @@ func rootsIn(ranges []RootRange) int {
 	}
 	return n
 }
+
+// TestMetricSavesDeeper: a search of H to depth 4 with prepasses alone to
+// 6, saving at every chance, saves last the state after depth 4 (never
+// one after it, which the prepasses alone made); a search to depth 5
+// resumed from it counts what one from the start counts.
+func TestMetricSavesDeeper(t *testing.T) {
+	table, err := sharedTables.CosetTable(cube.QTM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	census := NewCensus(table)
+	solver := NewSmallMetricSolver(census, 2)
+	var last savedState
+	solver.Saves = &MetricSaves{Save: func(p MetricProgress) error {
+		last = savedState{progress: cloneProgress(p)}
+		for i := range last.bitmaps {
+			var b bytes.Buffer
+			if err := solver.WriteBitmap(i, &b); err != nil {
+				return err
+			}
+			last.bitmaps[i] = b.Bytes()
+		}
+		return nil
+	}}
+	shallow, err := solver.Levels(context.Background(), cube.Solved, 4, 6, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(shallow.Positions) != 7 {
+		t.Fatalf("the run to 6 counted %d depths", len(shallow.Positions))
+	}
+	if got := len(last.progress.Levels.Positions) - 1; got != 4 || last.progress.Under != nil {
+		t.Fatalf("the last save is after depth %d (under way: %v), want after the search depth 4", got, last.progress.Under != nil)
+	}
+	want, err := NewSmallMetricSolver(census, 2).Levels(context.Background(), cube.Solved, 5, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deeper := NewSmallMetricSolver(census, 2)
+	for i, b := range last.bitmaps {
+		if err := deeper.ReadBitmap(i, bytes.NewReader(b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deeper.Saves = &MetricSaves{Resume: &last.progress, Save: func(MetricProgress) error { return nil }}
+	got, err := deeper.Levels(context.Background(), cube.Solved, 5, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.Positions, want.Positions) || !slices.Equal(got.Probes, want.Probes) {
+		t.Fatalf("resumed from depth 4: positions %v probes %v, want %v %v", got.Positions, got.Probes, want.Positions, want.Probes)
+	}
+	if !slices.Equal(got.Positions[:5], shallow.Positions[:5]) {
+		t.Fatalf("depths 0-4: %v searched to 5, %v searched to 4", got.Positions[:5], shallow.Positions[:5])
+	}
+}

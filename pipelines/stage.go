@@ -39,6 +39,10 @@ type Env struct {
 	// CheckpointDir is where long stages keep their checkpoints ("" for
 	// none): a stage interrupted and run again resumes from them.
 	CheckpointDir string
+	// KeepCheckpoints keeps them once the stage's tables are written: a
+	// run of the subgroup stage searching H deeper then continues from
+	// the depth this one searched to (hsearch.go).
+	KeepCheckpoints bool
 	// Shard, if set, is the one part of the stage's work to run
 	// (shard.go); only stages with ShardTables can be split.
 	Shard *Shard
@@ -184,8 +188,10 @@ func Run(ctx context.Context, s Stage, env *Env, dir string) ([]Written, error) 
 		}
 		written = append(written, Written{s.Name, path, len(t.Rows)})
 	}
-	if err := removeCheckpoints(env); err != nil {
-		return written, fmt.Errorf("stage %s: %w", s.Name, err)
+	if !env.KeepCheckpoints {
+		if err := removeCheckpoints(env); err != nil {
+			return written, fmt.Errorf("stage %s: %w", s.Name, err)
+		}
 	}
 	env.Log.Info("stage done", "stage", s.Name, "seconds", prov.WallSeconds())
 	return written, nil

@@ -224,7 +224,8 @@ func TestUpperfaceStage(t *testing.T) {
 // and the next run resumes from them, finishes without searching again, and
 // writes the same tables, with every depth's figures in its provenance and a
 // record that it resumed. (The stage used to delete its checkpoints before
-// the tables were written, losing the whole search.)
+// the tables were written, losing the whole search.) A third run, keeping
+// its checkpoints, leaves its own.
 func TestCheckpointsSurviveAFailedWrite(t *testing.T) {
 	env := testEnv(400 << 20)
 	env.Options.UpperfaceBudget = 2e5
@@ -278,6 +279,15 @@ func TestCheckpointsSurviveAFailedWrite(t *testing.T) {
 	}
 	if !strings.Contains(prov.Params["HTM.resumed"], "from a checkpoint") {
 		t.Errorf("the resumed run's provenance does not say so: HTM.resumed = %q", prov.Params["HTM.resumed"])
+	}
+	// With --keep-checkpoints the run's checkpoint stays once its tables
+	// are written.
+	env.KeepCheckpoints = true
+	if _, err := Run(context.Background(), upperfaceStage, env, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(ck, "upperface-HTM.checkpoint")); err != nil {
+		t.Errorf("the checkpoint is gone after a run that keeps them: %v", err)
 	}
 }
 

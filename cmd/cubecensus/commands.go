@@ -166,6 +166,7 @@ func newRunCmd() *cobra.Command {
 		mem              = pipelines.Bytes(6 << 30)
 		opts             = pipelines.NewOptions()
 		shard            pipelines.Shard
+		keepCheckpoints  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "run [STAGE...]",
@@ -179,7 +180,9 @@ allocating and refuses what does not fit --mem-budget.
 Long stages save checkpoints and resume from them when run again with the same
 settings: under --checkpoints if given, else under <out>/.checkpoints when
 --out is given, else under the user's cache folder (` + pipelines.DefaultCheckpointDir() + `).
-They are removed once every table of their stage is written.
+They are removed once every table of their stage is written, unless
+--keep-checkpoints is given: the subgroup stage's search of H then continues
+from the depth it searched to when run again to a deeper one.
 
 Stages: ` + strings.Join(pipelines.StageNames(), ", ") + ` (see cubecensus list).`,
 		Example: `  cubecensus run                                   # every stage into results/
@@ -215,6 +218,7 @@ Stages: ` + strings.Join(pipelines.StageNames(), ", ") + ` (see cubecensus list)
 				return asUsage(err)
 			}
 			env.CheckpointDir = pipelines.CheckpointDir(checkpoints, out, cmd.Flags().Changed("out"))
+			env.KeepCheckpoints = keepCheckpoints
 			release, err := pipelines.ClaimFolders(env, out)
 			if err != nil {
 				return asUsage(err)
@@ -252,6 +256,7 @@ Stages: ` + strings.Join(pipelines.StageNames(), ", ") + ` (see cubecensus list)
 	f := cmd.Flags()
 	f.StringVar(&out, "out", defaultResults, "folder for the result tables (made if need be; checked writable before any work)")
 	f.StringVar(&checkpoints, "checkpoints", "", "folder for checkpoints of long stages (default: <out>/.checkpoints when --out is given, else the user's cache folder)")
+	f.BoolVar(&keepCheckpoints, "keep-checkpoints", false, "keep the checkpoints once a stage's tables are written (the subgroup stage's search of H, about 5 GB a metric, for a deeper run to continue from)")
 	workers = runtime.NumCPU()
 	f.Var(pipelines.Whole[int]{P: &workers, Min: 1, Max: maxWorkers}, "workers", "parallel workers (results do not depend on it)")
 	f.Var(&mem, "mem-budget", "memory the large tables of a stage may use, e.g. 6GiB (at most 3/4 of the machine)")
