@@ -37,7 +37,7 @@ func (s *Solver) FindIn(c cube.Cube, m cube.Metric, maxLength int) (Solution, er
 		if sol, ok := r.phase1(t.Twist(), t.Flip(), t.Slice(), depth, limit); ok {
 			return sol, 0, true
 		}
-		return r.withTails(*t, 0, depth, limit)
+		return r.withTails(*t, depth, limit)
 	})
 	sol.Moves = cube.Reframe(sol.Moves)
 	return sol, err
@@ -92,33 +92,13 @@ func (r *metricRun) phase1(twist, flip, slice, depth, maxLength int) ([]cube.Mov
 var metricMinPhase1 = [cube.NMetrics]int{cube.QTM: 8, cube.STM: 7}
 
 // withTails is run.withTails with the metric's units: the solutions W·T of
-// x with a tail T of k+1 to depth-metricMinPhase1 units whose first is
+// x with a tail T of 1 to depth-metricMinPhase1 units whose first is
 // outside H, W found by the two phases from T·x.
-func (r *metricRun) withTails(x cube.Cube, k, depth, maxLength int) ([]cube.Move, int, bool) {
-	longest := min(depth-metricMinPhase1[r.metric], maxTail)
-	if k+1 > longest {
-		return nil, 0, false
-	}
-	for _, m := range r.units {
-		if k > 0 && !canFollow(r.metric, []cube.Move{m}, r.tail[k-1]) || k+1 == longest && inH[m] {
-			continue // not a tail's first move, nor followed by longer tails
-		}
-		r.tail[k] = m
-		next := cube.Times(unitCube[m], x)
-		if !inH[m] {
-			r.target, r.path = next, r.path[:0]
-			if sol, ok := r.phase1(next.Twist(), next.Flip(), next.Slice(), depth-k-1, maxLength-k-1); ok {
-				for i := k; i >= 0; i-- {
-					sol = append(sol, r.tail[i])
-				}
-				return sol, k + 1, true
-			}
-		}
-		if sol, n, ok := r.withTails(next, k+1, depth, maxLength); ok {
-			return sol, n, true
-		}
-	}
-	return nil, 0, false
+func (r *metricRun) withTails(x cube.Cube, depth, maxLength int) ([]cube.Move, int, bool) {
+	return searchTails(&r.tail, r.metric, r.units, x, 0, min(depth-metricMinPhase1[r.metric], maxTail), func(next *cube.Cube, k int) ([]cube.Move, bool) {
+		r.target, r.path = *next, r.path[:0]
+		return r.phase1(next.Twist(), next.Flip(), next.Slice(), depth-k-1, maxLength-k-1)
+	})
 }
 
 // inH[m] reports whether move m keeps H (its cube is in H).

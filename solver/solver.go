@@ -121,7 +121,7 @@ func (s *Solver) Find(c cube.Cube, maxLength int) (Solution, error) {
 		if sol, ok := r.phase1(t, depth, &path, limit); ok {
 			return sol, 0, true
 		}
-		return r.withTails(*t, 0, depth, &path, limit)
+		return r.withTails(*t, depth, &path, limit)
 	})
 }
 
@@ -274,31 +274,40 @@ const minPhase1 = 9
 // maxTail bounds a tail's length.
 const maxTail = 20
 
-// withTails searches, for the tails T of k+1 to depth-minPhase1 moves that
-// end with the k moves of r.tail (kept first move last), the solutions of
-// x's cube T·x by phase 1 of depth less len(T), and returns W·T for the
-// first W found, and T's length; x is the cube those k moves made.
-func (r *run) withTails(x cube.Cube, k, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, int, bool) {
-	longest := min(depth-minPhase1, maxTail)
+// withTails searches, for the tails T of 1 to depth-minPhase1 moves, the
+// solutions of T·x by phase 1 of depth less len(T), and returns W·T for
+// the first W found, and T's length.
+func (r *run) withTails(x cube.Cube, depth int, path *[]cube.Move, maxLength int) ([]cube.Move, int, bool) {
+	return searchTails(&r.tail, cube.HTM, cube.FaceTurns.Moves, x, 0, min(depth-minPhase1, maxTail), func(next *cube.Cube, k int) ([]cube.Move, bool) {
+		*path = (*path)[:0]
+		return r.phase1(next, depth-k-1, path, maxLength-k-1)
+	})
+}
+
+// searchTails searches, in metric m's units, the tails T of k+1 to longest
+// units that end with the k units of tail (kept first unit last), the
+// first of them outside H, for the first T·x that solve finds a solution
+// W of (given T·x and len(T)-1), and returns W·T and T's length; x is
+// the cube those k units made.
+func searchTails(tail *[maxTail]cube.Move, m cube.Metric, units []cube.Move, x cube.Cube, k, longest int, solve func(next *cube.Cube, k int) ([]cube.Move, bool)) ([]cube.Move, int, bool) {
 	if k+1 > longest {
 		return nil, 0, false
 	}
-	for m := range cube.Move(cube.NFaceMoves) {
-		if k > 0 && !cube.CanFollow(m, r.tail[k-1]) || k+1 == longest && outsideH>>m&1 == 0 {
-			continue // not a tail's first move, nor followed by longer tails
+	for _, u := range units {
+		if k > 0 && !canFollow(m, []cube.Move{u}, tail[k-1]) || k+1 == longest && inH[u] {
+			continue // not a tail's first unit, nor followed by longer tails
 		}
-		r.tail[k] = m
-		next := cube.Times(cube.CubeOf(m), x)
-		if outsideH>>m&1 == 1 {
-			*path = (*path)[:0]
-			if sol, ok := r.phase1(&next, depth-k-1, path, maxLength-k-1); ok {
+		tail[k] = u
+		next := cube.Times(unitCube[u], x)
+		if !inH[u] {
+			if sol, ok := solve(&next, k); ok {
 				for i := k; i >= 0; i-- {
-					sol = append(sol, r.tail[i])
+					sol = append(sol, tail[i])
 				}
 				return sol, k + 1, true
 			}
 		}
-		if sol, n, ok := r.withTails(next, k+1, depth, path, maxLength); ok {
+		if sol, n, ok := searchTails(tail, m, units, next, k+1, longest, solve); ok {
 			return sol, n, true
 		}
 	}
