@@ -256,15 +256,15 @@ func hBitmapContents(p cosets.MetricProgress, save int) [2]string {
 
 // resumeH reads the bitmaps of checkpoint c into solver, for a run that
 // searches to depth: c's depths must be those the run would compute, each
-// searched in both or in neither (a run to a shallower depth has
-// prepasses alone after it, one to a deeper depth searches where c's run
-// had prepasses alone).
+// searched in both. The solver saves no state past its search depth
+// (cosets.MetricSaves), so a state serves a run to that depth or deeper;
+// a run to a shallower depth has prepasses alone where c's run searched.
 func resumeH(solver *cosets.MetricSolver, c *hSearchCheckpoint, depth int, path func(string) string) error {
 	reached := len(c.Progress.Levels.Positions) - 1
 	if c.Progress.Under != nil {
 		reached++
 	}
-	if c.SearchDepth != depth && reached > min(c.SearchDepth, depth) {
+	if reached > depth {
 		return fmt.Errorf("it has reached depth %d searching to %d, this run searches to %d", reached, c.SearchDepth, depth)
 	}
 	for i, file := range c.Bitmaps {

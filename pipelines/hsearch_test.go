@@ -120,8 +120,9 @@ func TestHSavesResume(t *testing.T) {
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		// Every 16th chance is taken (the files are large for what
-		// they hold: each position in a page of its own), and the stop.
+		// Every state after a depth is saved, every 16th within a
+		// depth's search (the files are large for what they hold: each
+		// position in a page of its own), and the stop.
 		save, offers, stopped := solver.Saves.Save, 0, false
 		solver.Saves.Save = func(p cosets.MetricProgress) error {
 			if stop != nil && !stopped && stop(p) {
@@ -129,7 +130,7 @@ func TestHSavesResume(t *testing.T) {
 				cancel()
 				return save(p)
 			}
-			if offers++; offers%16 != 0 {
+			if offers++; offers%16 != 0 && p.Under != nil {
 				return nil
 			}
 			return save(p)
@@ -201,9 +202,17 @@ func TestHSavesResume(t *testing.T) {
 
 	run(maxDepth, searching)
 	same("to a shallower depth than the state's search", 4, true)
-	run(4, afterFive)
-	same("to a deeper depth than the state's search", maxDepth, true)
-	run(4, afterFive)
+	// A run to 4 saves no state after depth 4 (the prepasses alone change
+	// the bitmaps): its last is the state after depth 4, which a run to a
+	// deeper depth continues from.
+	if run(4, afterFive) == nil {
+		t.Fatal("a run searching to 4 saved a state after depth 5")
+	}
+	if c := hSearchCheckpoints.ofThisBuild(env, "h-qtm"); c == nil || c.Progress.Under != nil || len(c.Progress.Levels.Positions) != 5 {
+		t.Fatalf("the state a run to 4 left: %+v, want the one after depth 4", c)
+	}
+	same("to a deeper depth, from the state after the search depth", maxDepth, false)
+	run(4, nil)
 	same("to the same depth, prepasses alone after it", 4, false)
 }
 
