@@ -93,11 +93,6 @@ type CensusCounter struct {
 	// instead of searched on (metricmeet.go); met are its hits.
 	meet *metricMeet
 	met  []perm
-	// pairs, if not nil, keeps one word of each pair of inverse words
-	// (inversepairs.go): firstOrbit is the orbit of the first steps of
-	// the words being searched.
-	pairs      *inversePairs
-	firstOrbit uint32
 }
 
 // NewCounter returns a counter of its own (its set and levels).
@@ -189,7 +184,7 @@ func (c *CensusCounter) Count(x coord.Coset, depth int) ([]int64, error) {
 				c.Probes++
 			}
 		} else if dist <= d {
-			level = c.search(permOf(&r), x, cube.Axis(3), d, 0, level)
+			level = c.search(permOf(&r), x, cube.Axis(3), d, level)
 		}
 		c.levels[d] = level
 		counts[d] = int64(len(level))
@@ -213,22 +208,21 @@ func (c *CensusCounter) nextLevel(d int) []uint64 {
 
 // search appends to level the positions, not yet in the set, that the
 // words of cost togo from p, in coset x, reach in H, ending in an axis move
-// outside H, beginning on another axis than last (3: any); tail holds the
-// columns of the last steps before p (pushTail). It finds all
+// outside H, beginning on another axis than last (3: any). It finds all
 // the children first and then their distances, each from the coset table
 // (a cache miss) unless near H, so that the misses overlap, before it
 // searches on from any.
-func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, tail uint32, level []uint64) []uint64 {
+func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, level []uint64) []uint64 {
 	if c.meet != nil && togo <= c.meet.k {
 		c.met = c.meet.find(p, x, togo, c.met[:0])
 		for _, q := range c.met {
-			level = c.found(q, tail, level) // no pairs kept with a meet
+			level = c.found(q, level)
 		}
 		return level
 	}
 	if togo <= censusNearDepth+nearSlack {
 		if plan := c.near.plan(x); plan != nil && togo-int(plan.dist) <= nearSlack {
-			return c.searchPlanned(p, x, last, togo, tail, plan, level)
+			return c.searchPlanned(p, x, last, togo, plan, level)
 		}
 	}
 	slack := -1 // unknown without the masks: every child is looked up
@@ -236,7 +230,7 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 		e, sym := c.table.Entry(x)
 		var steps uint64
 		if slack, steps = c.nodeSteps(e, togo); slack <= 1 {
-			return c.searchMasked(p, x, last, togo, tail, steps, sym, level)
+			return c.searchMasked(p, x, last, togo, steps, sym, level)
 		}
 	}
 	var children [cube.NAxisMoves]struct {
@@ -253,7 +247,7 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 		y := c.move(x, s)
 		if s.cost == togo {
 			if y == (coord.Coset{}) && !s.inH {
-				level = c.found(stepPerm(p, *s), pushTail(tail, s.col), level)
+				level = c.found(stepPerm(p, *s), level)
 			}
 			continue
 		}
@@ -268,7 +262,7 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 	}
 	for i := range k {
 		if ch := &children[i]; ch.in {
-			level = c.search(stepPerm(p, *ch.step), ch.y, ch.step.axis, togo-ch.step.cost, pushTail(tail, ch.step.col), level)
+			level = c.search(stepPerm(p, *ch.step), ch.y, ch.step.axis, togo-ch.step.cost, level)
 		}
 	}
 	return level
@@ -278,7 +272,7 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 // coset's entry in the coset table allows (masks.go), which symmetry s
 // turns into x's: only the children within the moves left after them are
 // made.
-func (c *CensusCounter) searchMasked(p perm, x coord.Coset, last cube.Axis, togo int, tail uint32, steps uint64, s cube.Sym, level []uint64) []uint64 {
+func (c *CensusCounter) searchMasked(p perm, x coord.Coset, last cube.Axis, togo int, steps uint64, s cube.Sym, level []uint64) []uint64 {
 	m := c.stepMasks
 	if last < 3 {
 		steps &^= m.axisIn[s][last]
@@ -287,23 +281,18 @@ func (c *CensusCounter) searchMasked(p perm, x coord.Coset, last cube.Axis, togo
 		st := &c.steps[m.fromEntry[s][bits.TrailingZeros64(steps)]]
 		if st.cost == togo { // its child is within 0 moves: H
 			if !st.inH {
-				level = c.found(stepPerm(p, *st), pushTail(tail, st.col), level)
+				level = c.found(stepPerm(p, *st), level)
 			}
 			continue
 		}
-		level = c.search(stepPerm(p, *st), c.move(x, st), st.axis, togo-st.cost, pushTail(tail, st.col), level)
+		level = c.search(stepPerm(p, *st), c.move(x, st), st.axis, togo-st.cost, level)
 	}
 	return level
 }
 
-// found records the position p of H that a word of the search ended at,
-// whose last steps tail holds: appended to level if new to the set, or
-// given to mark when it is set; with pairs set, only if the word is the
-// one kept of its pair (inversepairs.go).
-func (c *CensusCounter) found(p perm, tail uint32, level []uint64) []uint64 {
-	if c.pairs != nil && !c.pairs.keep(c.firstOrbit, tail) {
-		return level
-	}
+// found records the position p of H that a word of the search ended at:
+// appended to level if new to the set, or given to mark when it is set.
+func (c *CensusCounter) found(p perm, level []uint64) []uint64 {
 	c.Probes++
 	if c.mark != nil {
 		c.mark(p)
@@ -314,7 +303,7 @@ func (c *CensusCounter) found(p perm, tail uint32, level []uint64) []uint64 {
 }
 
 // searchPlanned is search at a near coset, by its plan.
-func (c *CensusCounter) searchPlanned(p perm, x coord.Coset, last cube.Axis, togo int, tail uint32, plan *nearPlan, level []uint64) []uint64 {
+func (c *CensusCounter) searchPlanned(p perm, x coord.Coset, last cube.Axis, togo int, plan *nearPlan, level []uint64) []uint64 {
 	slack := togo - int(plan.dist)
 	var other uint64 = 1<<cube.NAxisMoves - 1
 	if last < 3 {
@@ -322,11 +311,11 @@ func (c *CensusCounter) searchPlanned(p perm, x coord.Coset, last cube.Axis, tog
 	}
 	for leaves := plan.leaves[slack] & other; leaves != 0; leaves &= leaves - 1 {
 		s := &c.steps[bits.TrailingZeros64(leaves)]
-		level = c.found(stepPerm(p, *s), pushTail(tail, s.col), level)
+		level = c.found(stepPerm(p, *s), level)
 	}
 	for within := plan.within[slack] & other; within != 0; within &= within - 1 {
 		s := &c.steps[bits.TrailingZeros64(within)]
-		level = c.search(stepPerm(p, *s), c.move(x, s), s.axis, togo-s.cost, pushTail(tail, s.col), level)
+		level = c.search(stepPerm(p, *s), c.move(x, s), s.axis, togo-s.cost, level)
 	}
 	return level
 }

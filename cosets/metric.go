@@ -145,14 +145,13 @@ type MetricSolver struct {
 	// within d-1 until the next prepass rewrites it.
 	bms     [2]*Bitmap
 	workers int
-	// symmetricFrom and pairsFrom are metricSymmetricFrom and
-	// metricPairsFrom but in tests; meetMax bounds the entries of a meet
-	// in the middle (AllowMeet; 0: none); left, if not nil, gives the
-	// positions a search is to look for in place of those not in the
-	// bitmap (the tests').
-	symmetricFrom, pairsFrom int64
-	meetMax                  int64
-	left                     func(d int) []Coord
+	// symmetricFrom is metricSymmetricFrom but in tests; meetMax bounds
+	// the entries of a meet in the middle (AllowMeet; 0: none); left, if
+	// not nil, gives the positions a search is to look for in place of
+	// those not in the bitmap (the tests').
+	symmetricFrom int64
+	meetMax       int64
+	left          func(d int) []Coord
 	// Saves, if not nil, makes Levels resume from a saved state and save
 	// its state as it goes (metricsave.go).
 	Saves *MetricSaves
@@ -174,7 +173,7 @@ func NewSmallMetricSolver(census *Census, workers int) *MetricSolver {
 // newMetricSolver returns a solver with the bitmaps newBitmap makes.
 func newMetricSolver(census *Census, workers int, newBitmap func() *Bitmap) *MetricSolver {
 	steps := hStepsOf(census)
-	s := &MetricSolver{census: census, steps: steps, plan: newMetricPlan(steps), workers: workers, symmetricFrom: metricSymmetricFrom, pairsFrom: metricPairsFrom}
+	s := &MetricSolver{census: census, steps: steps, plan: newMetricPlan(steps), workers: workers, symmetricFrom: metricSymmetricFrom}
 	s.bms[0], s.bms[1] = newBitmap(), newBitmap()
 	return s
 }
@@ -538,12 +537,7 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 			}
 		}
 	}
-	// Deep on H, one word of each inverse pair (inversepairs.go).
-	var pairs *inversePairs
-	if symmetric && meet == nil && from.Prepassed >= s.pairsFrom {
-		pairs = theInversePairs()
-	}
-	s.searchRoots(ctx, census, roots, todo, permOf(&r), x, d, meet, pairs, flush, rootDone)
+	s.searchRoots(ctx, census, roots, todo, permOf(&r), x, d, meet, flush, rootDone)
 	if saveErr != nil {
 		return added, probes, saveErr
 	}
@@ -556,9 +550,6 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 		added = bm.closeUnderSymmetry(s.workers) - n
 	default:
 		added += bm.addConjugates(fresh.xs)
-	}
-	if pairs != nil {
-		added = bm.closeUnderInverse(s.workers) - n
 	}
 	return added, probes, nil
 }
@@ -587,7 +578,7 @@ func rootRanges(done []bool) []RootRange {
 // meeting the positions left in meet if not nil: it hands the positions
 // they reach to flush in batches, and calls rootDone with each root and
 // its probes once its positions are all flushed.
-func (s *MetricSolver) searchRoots(ctx context.Context, census *Census, roots [][]int, todo []int, start perm, x coord.Coset, d int, meet *metricMeet, pairs *inversePairs, flush func([]Coord), rootDone func(i int, probes int64)) {
+func (s *MetricSolver) searchRoots(ctx context.Context, census *Census, roots [][]int, todo []int, start perm, x coord.Coset, d int, meet *metricMeet, flush func([]Coord), rootDone func(i int, probes int64)) {
 	parallel.For(len(todo), s.workers, func(int) func(int) {
 		counter := census.NewCounter()
 		counter.meet = meet
@@ -606,24 +597,17 @@ func (s *MetricSolver) searchRoots(ctx context.Context, census *Census, roots []
 			i, before := todo[j], counter.Probes
 			p, y, togo := start, x, d
 			var last *censusStep
-			var tail uint32
 			for _, col := range roots[i] {
 				last = &census.steps[col]
 				p, y, togo = stepPerm(p, *last), census.move(y, last), togo-last.cost
-				tail = pushTail(tail, col)
-			}
-			counter.pairs = nil // a root shorter than that is a whole word, kept
-			if pairs != nil && len(roots[i]) >= pairSteps {
-				counter.pairs = pairs
-				counter.firstOrbit, _ = rootEnds(roots[i])
 			}
 			switch {
 			case togo == 0:
 				if y == (coord.Coset{}) && !last.inH {
-					counter.found(p, tail, nil)
+					counter.found(p, nil)
 				}
 			case counter.within(y, togo):
-				counter.search(p, y, last.axis, togo, tail, nil)
+				counter.search(p, y, last.axis, togo, nil)
 			}
 			flush(batch)
 			batch = batch[:0]
@@ -639,12 +623,6 @@ func (s *MetricSolver) searchRoots(ctx context.Context, census *Census, roots []
 // than the pass that closes the bitmap under the symmetries (about 12 s
 // on two cores).
 const metricSymmetricFrom = 100_000_000
-
-// metricPairsFrom is the positions of the trivial coset from which its
-// search keeps one word of each inverse pair: the pass that closes a depth
-// under inverses takes 5 to 15 seconds, as much as the searches of the
-// depths below save (QTM's search of depth 17 took 26 s).
-const metricPairsFrom = 1_000_000_000
 
 // metricRoots returns the roots of a depth-d search, each the columns of
 // its first steps: every step of cost at most d (on the trivial coset,
