@@ -295,7 +295,7 @@ func TestCosetSolverAgainstMeetInTheMiddle(t *testing.T) {
 			if int64(len(fresh)) != run.levels.Positions[d] {
 				t.Fatalf("depth %d: %d positions new in the bitmap, the level says %d", d, len(fresh), run.levels.Positions[d])
 			}
-			for range min(len(fresh), 8) {
+			for range min(len(fresh), 4) {
 				x := fresh[rng.IntN(len(fresh))]
 				h := x.Cube()
 				if got := meetInTheMiddle(cube.Times(cube.Inverse(h), tc.r), ball); got != d {
@@ -304,7 +304,7 @@ func TestCosetSolverAgainstMeetInTheMiddle(t *testing.T) {
 				checked++
 			}
 		}
-		for range 20 {
+		for range 10 {
 			h := randomH(rng)
 			if x := CoordOf(&h); !seen[x] {
 				if got := meetInTheMiddle(cube.Times(cube.Inverse(h), tc.r), ball); got <= tc.depth {

@@ -79,7 +79,7 @@ func TestMetricSolverAgainstCensus(t *testing.T) {
 			solver := NewSmallMetricSolver(masked, 2)
 			rng := rand.New(rand.NewPCG(38, 3))
 			sample := []cube.Cube{cube.Solved}
-			for len(sample) < 12 { // a random position of H, then a short word
+			for len(sample) < 7 { // a random position of H, then a short word
 				x := At(rng.IntN(NCornerPerms), rng.IntN(nRows), rng.IntN(NMiddlePerms))
 				c := x.Cube()
 				for _, e := range cube.RandomWord(rng, 1+rng.IntN(3)) {
