@@ -155,6 +155,10 @@ type MetricSolver struct {
 	// Saves, if not nil, makes Levels resume from a saved state and save
 	// its state as it goes (metricsave.go).
 	Saves *MetricSaves
+	// RootsSearched, if not nil, is told as each depth's search goes how
+	// many of its roots are done, of total: a deep level of H searches
+	// for hours and adds its positions only at its end.
+	RootsSearched func(depth, done, total int)
 }
 
 // NewMetricSolver returns a solver in census's metric; it allocates
@@ -250,7 +254,7 @@ func (s *MetricSolver) Count(ctx context.Context, x coord.Coset, depth int) ([]i
 // position is found, the depths have prepasses alone (Positions then
 // counts the positions within each depth they reach first, a lower bound
 // on those within it). progress, if not nil, is called after each depth
-// with the levels so far.
+// with the levels so far (and at once with those a resumed run restored).
 //
 // With Saves, it resumes from Saves.Resume (the bitmaps holding it) and
 // saves its state as it goes; the levels are those of a run from the
@@ -265,6 +269,9 @@ func (s *MetricSolver) Levels(ctx context.Context, r cube.Cube, searchDepth, max
 			return lv, err
 		}
 		under = s.Saves.Resume.Under
+		if progress != nil && len(lv.Positions) > 0 {
+			progress(lv)
+		}
 	} else {
 		s.bms[0].reset(s.workers)
 		s.bms[1].reset(s.workers)
@@ -513,6 +520,10 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 			todo = append(todo, i)
 		}
 	}
+	searched := len(roots) - len(todo)
+	if s.RootsSearched != nil {
+		s.RootsSearched(d, searched, len(roots))
+	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	probes = from.Probes
@@ -529,6 +540,9 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 		defer mu.Unlock()
 		done[i] = true
 		probes += rootProbes
+		if searched++; s.RootsSearched != nil {
+			s.RootsSearched(d, searched, len(roots))
+		}
 		if saveErr == nil {
 			// The bitmap holds every position the roots done reached
 			// (and some others', all within d).

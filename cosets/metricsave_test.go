@@ -3,6 +3,7 @@ package cosets
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -43,6 +44,7 @@ func TestMetricSavesResume(t *testing.T) {
 			var states []savedState
 			saves, underWay, afterLast := 0, 0, 0
 			solver := newSolver()
+			roots := recordRoots(solver)
 			solver.Saves = &MetricSaves{Save: func(p MetricProgress) error {
 				saves++
 				if p.Under != nil {
@@ -70,6 +72,14 @@ func TestMetricSavesResume(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if err := roots.check(); err != nil {
+				t.Fatal(err)
+			}
+			for d := 1; d <= tc.depth; d++ {
+				if roots.first[d] != 0 || roots.total[d] == 0 {
+					t.Fatalf("depth %d: the first report says %d of %d roots done, want 0 of some", d, roots.first[d], roots.total[d])
+				}
+			}
 			if underWay == 0 || afterLast == 0 || len(states) < 3 {
 				t.Fatalf("%d saves, %d of a depth under way, %d after a depth's last root, %d kept: the test resumes from too few kinds", saves, underWay, afterLast, len(states))
 			}
@@ -81,9 +91,19 @@ func TestMetricSavesResume(t *testing.T) {
 					}
 				}
 				resumed.Saves = &MetricSaves{Resume: &st.progress, Save: func(MetricProgress) error { return nil }}
+				roots := recordRoots(resumed)
 				got, err := resumed.Levels(context.Background(), cube.Solved, tc.depth, tc.depth, nil)
 				if err != nil {
 					t.Fatal(err)
+				}
+				if err := roots.check(); err != nil {
+					t.Fatal(err)
+				}
+				if under := st.progress.Under; under != nil {
+					d := len(st.progress.Levels.Positions)
+					if first, want := roots.first[d], rootsIn(under.RootsDone); first != want {
+						t.Fatalf("resumed at depth %d with %d roots done, the first report says %d", d, want, first)
+					}
 				}
 				if !slices.Equal(got.Positions, want.Positions) || !slices.Equal(got.Probes, want.Probes) {
 					t.Fatalf("resumed at %d depths done, under way %+v: positions %v probes %v, want %v %v",
@@ -92,6 +112,42 @@ func TestMetricSavesResume(t *testing.T) {
 			}
 		})
 	}
+}
+
+// rootsLog records a solver's reports of the roots searched.
+type rootsLog struct {
+	first, last, total map[int]int
+	err                error
+}
+
+// recordRoots has s report its roots searched to a new log.
+func recordRoots(s *MetricSolver) *rootsLog {
+	l := &rootsLog{first: map[int]int{}, last: map[int]int{}, total: map[int]int{}}
+	s.RootsSearched = func(depth, done, total int) {
+		last, seen := l.last[depth]
+		switch {
+		case !seen:
+			l.first[depth], l.total[depth] = done, total
+		case done != last+1 || total != l.total[depth]:
+			l.err = fmt.Errorf("depth %d: %d of %d roots reported after %d of %d", depth, done, total, last, l.total[depth])
+		}
+		l.last[depth] = done
+	}
+	return l
+}
+
+// check reports an error unless every depth reported went one root at a
+// time to all its roots.
+func (l *rootsLog) check() error {
+	if l.err != nil {
+		return l.err
+	}
+	for d, total := range l.total {
+		if l.last[d] != total {
+			return fmt.Errorf("depth %d: %d of %d roots reported done at its end", d, l.last[d], total)
+		}
+	}
+	return nil
 }
 
 // cloneProgress copies p's slices, which the solver goes on appending to.

@@ -417,11 +417,14 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	}
 	bar := env.Progress(fmt.Sprintf("positions of H reached in %v (exact to depth %d)", m, depth), cosets.HSize)
 	var reported int64
+	roots := &hRootsBar{env: env, m: m}
+	solver.RootsSearched = roots.searched
 	lv, err := solver.Levels(ctx, cube.Solved, depth, maxHDepth, func(lv cosets.CosetLevels) {
 		found := sum(lv.Positions)
 		bar.Add(found - reported)
 		reported = found
 	})
+	roots.finish()
 	if err != nil {
 		return hColumn{}, err
 	}
@@ -443,6 +446,35 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 		params[fmt.Sprintf("%s.depth%02d", name, d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", lv.Probes[d], lv.PrepassSeconds[d], lv.SearchSeconds[d])
 	}
 	return hColumn{levels: lv.Positions, exactTo: exactTo}, nil
+}
+
+// hRootsBar shows the roots searched of each depth of H's search, a bar a
+// depth, since the positions it finds are counted only at a depth's end.
+type hRootsBar struct {
+	env   *Env
+	m     cube.Metric
+	bar   *progress.Reporter
+	depth int
+	done  int
+}
+
+// searched reports done of depth's total roots searched.
+func (r *hRootsBar) searched(depth, done, total int) {
+	if r.bar == nil || depth != r.depth {
+		r.finish()
+		r.bar = r.env.Progress(fmt.Sprintf("roots of H's search in %v at depth %d", r.m, depth), int64(total))
+		r.depth, r.done = depth, 0
+	}
+	r.bar.Add(int64(done - r.done))
+	r.done = done
+}
+
+// finish ends the current depth's bar, if any.
+func (r *hRootsBar) finish() {
+	if r.bar != nil {
+		r.bar.Finish()
+		r.bar = nil
+	}
 }
 
 // maxHDepth bounds the depths of H's search in QTM: every position of H is

@@ -1,8 +1,10 @@
 package pipelines
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -224,6 +226,29 @@ func TestMetricMeetFits(t *testing.T) {
 	for budget, want := range map[uint64]bool{6 << 30: false, 10 << 30: true} {
 		if got := metricMeetFits(&Env{MemBudget: budget}, need); got != want {
 			t.Errorf("%s: meets %v, want %v", FormatBytes(budget), got, want)
+		}
+	}
+}
+
+// TestHRootsBar: the roots of H's search are reported a bar a depth, each
+// ending with a log line of all its roots done, so that a depth that
+// searches for hours shows how far it has come.
+func TestHRootsBar(t *testing.T) {
+	var log bytes.Buffer
+	env := testEnv(1 << 30)
+	env.Log = slog.New(slog.NewTextHandler(&log, nil))
+	bars := &hRootsBar{env: env, m: cube.QTM}
+	for _, r := range [][3]int{{20, 0, 3}, {20, 1, 3}, {20, 2, 3}, {20, 3, 3}, {21, 5, 8}, {21, 6, 8}, {21, 7, 8}, {21, 8, 8}} {
+		bars.searched(r[0], r[1], r[2])
+	}
+	bars.finish()
+	bars.finish() // a second finish, as after a run that ended in its prepasses, is harmless
+	for _, want := range []string{
+		`msg=done task="roots of H's search in QTM at depth 20" done=3 total=3`,
+		`msg=done task="roots of H's search in QTM at depth 21" done=8 total=8`,
+	} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("the log lacks %q:\n%s", want, log.String())
 		}
 	}
 }
