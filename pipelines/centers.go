@@ -67,7 +67,7 @@ func storedDepthCenters(env *Env, m cube.Metric) (int, error) {
 	// budget would choose another stored depth, pass its checkpoint by and
 	// start over: a checkpoint of this build keeps its own where it fits.
 	cut := (&centers.Config{PruneFrom: env.Options.CentersPrune[m]}).Cut()
-	if c := centersCheckpoints.ofThisBuild(env, m.String()); c != nil && c.StoredDepth != k &&
+	if c := centersCheckpoints.resumable(env, m.String()); c != nil && c.StoredDepth != k &&
 		c.Cut == cut && centers.StoredBytes(m, c.StoredDepth) <= env.MemBudget-keep {
 		return c.StoredDepth, nil
 	}

@@ -26,6 +26,10 @@ type checkpointOf[C, Cfg any] struct {
 	build   func(*C) *string
 	resumes func(*C, Cfg) error
 	where   func(*C) string // for the log: depth, chunk, done
+	// anyBuild, if set, reports whether a checkpoint of another build
+	// resumes all the same: one whose state does not depend on the build
+	// that made it.
+	anyBuild func(*C) bool
 }
 
 // searchSettings are what a meet-in-the-middle search's checkpoint must
@@ -126,7 +130,11 @@ func (k checkpointOf[C, Cfg]) use(env *Env, name string, cfg Cfg) (resume *C, sa
 		setAside(env, path, reason)
 	}
 	if c != nil {
-		env.Log.Info(env.stage+": resuming", "checkpoint", name, "at", k.where(c))
+		if from := *k.build(c); from != build {
+			env.Log.Warn(env.stage+": resuming the state of another build", "checkpoint", name, "at", k.where(c), "build", from)
+		} else {
+			env.Log.Info(env.stage+": resuming", "checkpoint", name, "at", k.where(c))
+		}
 		resume = c
 	}
 	save = func(c *C) error {
@@ -162,7 +170,8 @@ func setAside(env *Env, path, reason string) {
 }
 
 // read returns the checkpoint at path if it is sealed, undamaged and of
-// build; otherwise nil and why not ("" when there is no file).
+// build (or one anyBuild accepts); otherwise nil and why not ("" when
+// there is no file).
 func (k checkpointOf[C, Cfg]) read(path, build string) (*C, string) {
 	data, err := sealed.ReadAll(path, checkpointKind, checkpointFormat)
 	switch {
@@ -175,15 +184,16 @@ func (k checkpointOf[C, Cfg]) read(path, build string) (*C, string) {
 	switch {
 	case err != nil:
 		return nil, "its checksum is good but it does not decode: " + err.Error()
-	case *k.build(c) != build:
+	case *k.build(c) != build && (k.anyBuild == nil || !k.anyBuild(c)):
 		return nil, fmt.Sprintf("it is of another build (%s; this one is %s)", *k.build(c), build)
 	}
 	return c, ""
 }
 
-// ofThisBuild returns the checkpoint at env's checkpoint path called name
-// if there is one, readable and of this build, and nil otherwise.
-func (k checkpointOf[C, Cfg]) ofThisBuild(env *Env, name string) *C {
+// resumable returns the checkpoint at env's checkpoint path called name
+// if there is one, readable and of this build (or one anyBuild accepts),
+// and nil otherwise.
+func (k checkpointOf[C, Cfg]) resumable(env *Env, name string) *C {
 	path := env.CheckpointPath(name)
 	build, err := tables.BuildID()
 	if path == "" || err != nil {

@@ -147,11 +147,7 @@ func runSubgroup(ctx context.Context, env *Env) (*Output, error) {
 	var inA []int64
 	var cols [cube.NMetrics]hColumn
 	if from := env.Options.HColumnsFrom; from != "" {
-		computed := [cube.NMetrics]bool{}
-		for _, m := range []cube.Metric{cube.QTM, cube.STM} {
-			computed[m] = env.Options.HMetricDepth[m] > 0
-		}
-		if inA, cols, err = takeHColumns(string(from), computed, params); err != nil {
+		if inA, cols, err = takeHColumns(string(from), env.Options.HMetricDepth, params); err != nil {
 			return nil, err
 		}
 	} else {
@@ -205,8 +201,8 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 		census := metricSolverCensus(env, inMetric, need, params)
 		two := &solver.Solver{Tables: tbl, NodeBudget: metricLeftBudget}
 		ms := newCosetsMetricSolver(census, env.Workers)
-		if metricMeetFits(env, need) {
-			ms.AllowMeet()
+		if metricMeetSpare(env, need) >= int64(cosets.MeetBytes) {
+			ms.AllowMeet(int64(cosets.MeetBytes))
 		}
 		prove = metricProver(ms, two)
 	}
@@ -406,25 +402,35 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	if err != nil {
 		return hColumn{}, err
 	}
+	name := strings.ToLower(m.String())
 	need := uint64(cosets.MetricSolverBytes() + coord.CosetMovesBytes)
 	census := metricSolverCensus(env, table, need, params)
 	solver := cosets.NewMetricSolver(census, env.Workers)
-	if metricMeetFits(env, need) {
-		solver.AllowMeet()
+	// What the budget spares lets a deep level with a few hundred
+	// thousand positions left meet them (QTM 22: 4.8 GB, --mem-budget 13GiB).
+	if spare := metricMeetSpare(env, need); spare >= int64(cosets.MeetBytes) {
+		solver.AllowMeet(spare)
+		params[name+"_meet_bytes"] = strconv.FormatInt(spare, 10)
 	}
-	if err := hSaves(env, solver, m, depth, hSaveEvery); err != nil {
+	resumedFrom, err := hSaves(env, solver, m, depth, hSaveEvery)
+	if err != nil {
 		return hColumn{}, err
+	}
+	if resumedFrom != "" {
+		params[name+"_levels_from_build"] = resumedFrom
 	}
 	bar := env.Progress(fmt.Sprintf("positions of H reached in %v (exact to depth %d)", m, depth), cosets.HSize)
 	var reported int64
-	roots := &hRootsBar{env: env, m: m}
-	solver.RootsSearched = roots.searched
+	// A deep level searches for hours before its positions are counted:
+	// a bar a depth shows its roots searched.
+	roots, rootsDone := depthBars(env, fmt.Sprintf("roots of H's search in %v at", m), "")
+	solver.RootsSearched = func(depth, done, total int) { roots(depth, int64(done), int64(total)) }
 	lv, err := solver.Levels(ctx, cube.Solved, depth, maxHDepth, func(lv cosets.CosetLevels) {
 		found := sum(lv.Positions)
 		bar.Add(found - reported)
 		reported = found
 	})
-	roots.finish()
+	rootsDone()
 	if err != nil {
 		return hColumn{}, err
 	}
@@ -438,7 +444,6 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	if len(lv.Positions)-1 == depth+1 {
 		exactTo++
 	}
-	name := strings.ToLower(m.String())
 	params[name+"_search_depth"] = strconv.Itoa(depth)
 	params[name+"_exact_to"] = strconv.Itoa(exactTo)
 	params[name+"_method"] = "the bitmap coset solver in the metric on H itself (a level: the prepass by the metric's moves in H, inverses, the search of the words of axis moves of the level's cost beginning and ending outside H, from symmetric roots once H has 1e8 positions), then prepasses and inverses alone"
@@ -446,35 +451,6 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 		params[fmt.Sprintf("%s.depth%02d", name, d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", lv.Probes[d], lv.PrepassSeconds[d], lv.SearchSeconds[d])
 	}
 	return hColumn{levels: lv.Positions, exactTo: exactTo}, nil
-}
-
-// hRootsBar shows the roots searched of each depth of H's search, a bar a
-// depth, since the positions it finds are counted only at a depth's end.
-type hRootsBar struct {
-	env   *Env
-	m     cube.Metric
-	bar   *progress.Reporter
-	depth int
-	done  int
-}
-
-// searched reports done of depth's total roots searched.
-func (r *hRootsBar) searched(depth, done, total int) {
-	if r.bar == nil || depth != r.depth {
-		r.finish()
-		r.bar = r.env.Progress(fmt.Sprintf("roots of H's search in %v at depth %d", r.m, depth), int64(total))
-		r.depth, r.done = depth, 0
-	}
-	r.bar.Add(int64(done - r.done))
-	r.done = done
-}
-
-// finish ends the current depth's bar, if any.
-func (r *hRootsBar) finish() {
-	if r.bar != nil {
-		r.bar.Finish()
-		r.bar = nil
-	}
 }
 
 // maxHDepth bounds the depths of H's search in QTM: every position of H is

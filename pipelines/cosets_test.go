@@ -331,7 +331,7 @@ func TestHDistanceTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inA, cols, err := takeHColumns(filepath.Dir(path), [cube.NMetrics]bool{}, map[string]string{})
+	inA, cols, err := takeHColumns(filepath.Dir(path), MetricDepths{}, map[string]string{})
 	if err != nil {
 		t.Fatal(err)
 	}

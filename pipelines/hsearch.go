@@ -29,17 +29,32 @@ import (
 // hColumnNames are the h_distance columns of each metric's search: the
 // positions at each distance and within each, and the provenance's name
 // of the depth they are exact to.
-var hColumnNames = [cube.NMetrics]struct{ at, within, exactTo string }{
-	cube.HTM: {"moves_in_s", "within_in_s_at_least", "s_exact_to"},
-	cube.QTM: {"moves_in_qtm", "within_in_qtm_at_least", "qtm_exact_to"},
-	cube.STM: {"moves_in_stm", "within_in_stm_at_least", "stm_exact_to"},
+var hColumnNames = [cube.NMetrics]struct{ at, within, exactTo, computedBy string }{
+	cube.HTM: {"moves_in_s", "within_in_s_at_least", "s_exact_to", "s_computed_by"},
+	cube.QTM: {"moves_in_qtm", "within_in_qtm_at_least", "qtm_exact_to", "qtm_computed_by"},
+	cube.STM: {"moves_in_stm", "within_in_stm_at_least", "stm_exact_to", "stm_computed_by"},
+}
+
+// computedBy returns the build that computed the column of metric m of a
+// table of provenance prov: its own, or the one its parameter
+// hColumnNames[m].computedBy names for a column it took from another table
+// (before that parameter, h_columns_from_build named the build of every
+// column taken).
+func computedBy(prov tables.Provenance, m cube.Metric) string {
+	if by := prov.Params[hColumnNames[m].computedBy]; by != "" {
+		return by
+	}
+	if by := prov.Params["h_columns_from_build"]; by != "" && slices.Contains(strings.Split(prov.Params["h_columns_taken"], ","), hColumnNames[m].at) {
+		return by
+	}
+	return prov.Build
 }
 
 // takenParams reports whether a provenance parameter describes the columns
 // of metric m in h_distance (HTM's: Table 1's, with moves_in_a).
 func takenParams(m cube.Metric, key string) bool {
 	if m == cube.HTM {
-		return slices.Contains([]string{"positions", "h_search_depth", "method", "s_exact_to"}, key) || strings.HasPrefix(key, "s.")
+		return slices.Contains([]string{"positions", "h_search_depth", "method", "s_exact_to", "s_computed_by"}, key) || strings.HasPrefix(key, "s.")
 	}
 	name := strings.ToLower(m.String())
 	return strings.HasPrefix(key, name+".") || strings.HasPrefix(key, name+"_") || key == "step_masks_seconds."+m.String()
@@ -47,11 +62,12 @@ func takenParams(m cube.Metric, key string) bool {
 
 // takeHColumns reads the h_distance table in dir (an earlier subgroup run,
 // such as results) for the columns this run does not compute: Table 1's
-// (moves in A, and HTM's column) and those of each metric computed does
-// not name. It copies their provenance into params, naming the build that
+// (moves in A, and HTM's column) and those of each metric depths gives
+// no depth. It copies their provenance into params, naming the build that
 // computed them, and checks that the columns it returns give back the
-// table's cells at every depth.
-func takeHColumns(dir string, computed [cube.NMetrics]bool, params map[string]string) (inA []int64, cols [cube.NMetrics]hColumn, err error) {
+// table's cells at every depth. It refuses to compute a column shallower
+// than the one the table holds, which the run's table would replace.
+func takeHColumns(dir string, depths MetricDepths, params map[string]string) (inA []int64, cols [cube.NMetrics]hColumn, err error) {
 	path := filepath.Join(dir, "h_distance"+tables.Extension)
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("--h-columns-from %s: %s", dir, fmt.Sprintf(format, args...))
@@ -82,16 +98,19 @@ func takeHColumns(dir string, computed [cube.NMetrics]bool, params map[string]st
 	}
 	var taken []string
 	for m, names := range hColumnNames {
-		if computed[m] {
-			continue
-		}
 		within := column(names.within)
 		if within[0] == nil {
-			continue // not computed there either
+			continue // not computed there
 		}
 		exactTo, err := strconv.Atoi(prov.Params[names.exactTo])
 		if err != nil {
 			return nil, cols, fail("its provenance's %s is %q, not a depth", names.exactTo, prov.Params[names.exactTo])
+		}
+		if d := depths[m]; d > 0 {
+			if d < exactTo {
+				return nil, cols, fail("its %s is exact to depth %d, deeper than --h-metric-search-depth's %v=%d: give %v=0 to take it, or a depth of at least %d", names.at, exactTo, cube.Metric(m), d, cube.Metric(m), exactTo)
+			}
+			continue
 		}
 		var c hColumn
 		var before int64
@@ -113,6 +132,7 @@ func takeHColumns(dir string, computed [cube.NMetrics]bool, params map[string]st
 				params[key] = v
 			}
 		}
+		params[names.computedBy] = computedBy(prov, cube.Metric(m))
 	}
 	// The cells these columns give back must be those of the table.
 	for d, row := range t.Rows {
@@ -122,7 +142,7 @@ func takeHColumns(dir string, computed [cube.NMetrics]bool, params map[string]st
 		}
 		cells := map[string]any{"moves_in_a": a}
 		for m, names := range hColumnNames {
-			if !computed[m] {
+			if depths[m] == 0 {
 				cells[names.at], cells[names.within] = cols[m].at(d)
 			}
 		}
@@ -153,39 +173,63 @@ type hSearchCheckpoint struct {
 	// Saves counts the saves of the run and those it resumed, naming the
 	// bitmap of a depth under way.
 	Saves int
+	// LevelsFrom, if not "", names the build and the depth of the state
+	// of another build the levels through that depth were resumed from.
+	LevelsFrom string `json:",omitempty"`
 }
 
-var hSearchCheckpoints = jsonCheckpoints(func(c *hSearchCheckpoint) *stamped { return &c.stamped },
-	func(c *hSearchCheckpoint) string {
-		if u := c.Progress.Under; u != nil {
-			roots := 0
-			for _, r := range u.RootsDone {
-				roots += r[1] - r[0]
+var hSearchCheckpoints = func() checkpointOf[hSearchCheckpoint, string] {
+	k := jsonCheckpoints(func(c *hSearchCheckpoint) *stamped { return &c.stamped },
+		func(c *hSearchCheckpoint) string {
+			if u := c.Progress.Under; u != nil {
+				roots := 0
+				for _, r := range u.RootsDone {
+					roots += r[1] - r[0]
+				}
+				return fmt.Sprintf("depth %d under way, %d roots searched", len(c.Progress.Levels.Positions), roots)
 			}
-			return fmt.Sprintf("depth %d under way, %d roots searched", len(c.Progress.Levels.Positions), roots)
-		}
-		return fmt.Sprintf("depth %d done", len(c.Progress.Levels.Positions)-1)
-	})
+			return fmt.Sprintf("depth %d done", len(c.Progress.Levels.Positions)-1)
+		})
+	// The state after a finished depth is the positions within it and
+	// within the depth before, whatever build found them (their counts
+	// are checked against the levels on load), so a later build goes on
+	// from it: a depth of hours is not searched again for a change
+	// elsewhere. A depth under way names its roots by a build's own
+	// enumeration, and resumes only in that build.
+	k.anyBuild = func(c *hSearchCheckpoint) bool { return c.Progress.Under == nil }
+	return k
+}()
 
 // hBitmapKind names the sealed files of a saved search's bitmaps.
 const hBitmapKind = "cubecensus H bitmap"
 
 // hSaves makes solver's search of H in metric m to depth resume from the
-// state saved in env's checkpoint folder, if one of this build is there
-// and goes no deeper than depth, and save its state there every every. A
-// state that cannot be read back is set aside and the search starts
-// afresh. It does nothing when the run keeps no checkpoints.
-func hSaves(env *Env, solver *cosets.MetricSolver, m cube.Metric, depth int, every time.Duration) error {
+// state saved in env's checkpoint folder, if one is there that this build
+// resumes (hSearchCheckpoints) and goes no deeper than depth, and save its
+// state there every every. A state that cannot be read back is set aside
+// and the search starts afresh. It does nothing when the run keeps no
+// checkpoints. It returns, for the provenance, the build and depth of a
+// state of another build it resumed, or "".
+func hSaves(env *Env, solver *cosets.MetricSolver, m cube.Metric, depth int, every time.Duration) (resumedFrom string, err error) {
 	name := "h-" + strings.ToLower(m.String())
 	resume, save, err := hSearchCheckpoints.use(env, name, "H searched in "+m.String())
 	if err != nil || save == nil {
-		return err
+		return "", err
 	}
 	bitmapPath := func(file string) string { return filepath.Join(env.CheckpointDir, file) }
 	if resume != nil {
 		if err := resumeH(solver, resume, depth, bitmapPath); err != nil {
 			setAside(env, env.CheckpointPath(name), err.Error())
 			resume = nil
+		}
+	}
+	if resume != nil {
+		build, err := tables.BuildID()
+		if err != nil {
+			return "", err
+		}
+		if resumedFrom = resume.LevelsFrom; resumedFrom == "" && resume.Build != build {
+			resumedFrom = fmt.Sprintf("%s, its state after depth %d", resume.Build, len(resume.Progress.Levels.Positions)-1)
 		}
 	}
 	// The bitmap files a state does not name are stale: another state's,
@@ -209,7 +253,7 @@ func hSaves(env *Env, solver *cosets.MetricSolver, m cube.Metric, depth int, eve
 		keep = resume.Bitmaps
 	}
 	if err := removeOthers(keep); err != nil {
-		return err
+		return "", err
 	}
 	saves := &cosets.MetricSaves{Every: every}
 	count := 0
@@ -218,7 +262,7 @@ func hSaves(env *Env, solver *cosets.MetricSolver, m cube.Metric, depth int, eve
 	}
 	saves.Save = func(p cosets.MetricProgress) error {
 		count++
-		c := &hSearchCheckpoint{stamped: stamped{Settings: "H searched in " + m.String()}, SearchDepth: depth, Progress: p, Saves: count}
+		c := &hSearchCheckpoint{stamped: stamped{Settings: "H searched in " + m.String()}, SearchDepth: depth, Progress: p, Saves: count, LevelsFrom: resumedFrom}
 		for i, content := range hBitmapContents(p, count) {
 			c.Bitmaps[i] = filepath.Base(env.CheckpointPath(name + "-bitmap-" + content))
 			// A file's name says what it holds in this run (the others
@@ -239,7 +283,7 @@ func hSaves(env *Env, solver *cosets.MetricSolver, m cube.Metric, depth int, eve
 		return removeOthers(c.Bitmaps)
 	}
 	solver.Saves = saves
-	return nil
+	return resumedFrom, nil
 }
 
 // hBitmapContents names what the solver's two bitmaps hold in state p,

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"log/slog"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +16,7 @@ import (
 	"github.com/cubecensus/cubecensus/cosets"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/internal/sealed"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -23,15 +24,21 @@ import (
 // h_distance gives Table 1's columns and STM's with the depths they are
 // exact to and their provenance, and nothing of QTM's; a table whose cells
 // disagree with its columns' sums, and a folder with no h_distance, are
-// refused naming the flag.
+// refused naming the flag; so is a column the run would compute less deep
+// than the table's.
 func TestTakeHColumns(t *testing.T) {
 	path := committed.Path(t, "h_distance")
 	source, prov, err := tables.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	exactTo, err := strconv.Atoi(prov.Params["qtm_exact_to"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	deeper := MetricDepths{cube.QTM: exactTo + 1} // the run QTM's column a depth further
 	params := map[string]string{}
-	inA, cols, err := takeHColumns(filepath.Dir(path), [cube.NMetrics]bool{cube.QTM: true}, params)
+	inA, cols, err := takeHColumns(filepath.Dir(path), deeper, params)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +59,10 @@ func TestTakeHColumns(t *testing.T) {
 		}
 	}
 	for key, v := range prov.Params {
-		want := strings.HasPrefix(key, "stm") || strings.HasPrefix(key, "s.") || key == "s_exact_to" || key == "h_search_depth" || key == "positions" || key == "method" || key == "step_masks_seconds.STM"
+		if key == "h_columns_taken" || key == "h_columns_from_build" {
+			continue // the table's own, if it took columns: this run's follow
+		}
+		want := strings.HasPrefix(key, "stm") || strings.HasPrefix(key, "s.") || key == "s_exact_to" || key == "s_computed_by" || key == "h_search_depth" || key == "positions" || key == "method" || key == "step_masks_seconds.STM"
 		if got, ok := params[key]; ok != want || ok && got != v {
 			t.Errorf("parameter %s: taken %v (%q), want taken %v (%q)", key, ok, got, want, v)
 		}
@@ -63,6 +73,19 @@ func TestTakeHColumns(t *testing.T) {
 	if params["h_columns_from_build"] != prov.Build {
 		t.Errorf("h_columns_from_build %q, want %q", params["h_columns_from_build"], prov.Build)
 	}
+	// The build that computed each column taken: the table's, or the one
+	// it names for the columns it took in turn.
+	for _, m := range []cube.Metric{cube.HTM, cube.STM} {
+		want := prov.Build
+		if by := prov.Params[hColumnNames[m].computedBy]; by != "" {
+			want = by
+		} else if by := prov.Params["h_columns_from_build"]; by != "" && strings.Contains(prov.Params["h_columns_taken"], hColumnNames[m].at) {
+			want = by
+		}
+		if got := params[hColumnNames[m].computedBy]; got != want || got == "" {
+			t.Errorf("%s %q, want %q", hColumnNames[m].computedBy, got, want)
+		}
+	}
 
 	// A table whose within column says one position more at depth 5.
 	tampered := t.TempDir()
@@ -71,12 +94,18 @@ func TestTakeHColumns(t *testing.T) {
 	if _, err := tables.Write(tampered, source, prov); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = takeHColumns(tampered, [cube.NMetrics]bool{cube.QTM: true}, map[string]string{})
+	_, _, err = takeHColumns(tampered, deeper, map[string]string{})
 	if err == nil || !strings.Contains(err.Error(), "--h-columns-from "+tampered) || !strings.Contains(err.Error(), "moves_in_stm at depth 5") {
 		t.Fatalf("a tampered table: %v", err)
 	}
-	if _, _, err := takeHColumns(t.TempDir(), [cube.NMetrics]bool{cube.QTM: true}, map[string]string{}); err == nil || !strings.Contains(err.Error(), "--h-columns-from") {
+	if _, _, err := takeHColumns(t.TempDir(), deeper, map[string]string{}); err == nil || !strings.Contains(err.Error(), "--h-columns-from") {
 		t.Fatalf("a folder with no h_distance: %v", err)
+	}
+	// STM's column computed shallower than the table's, as the flag's
+	// default STM=9 beside QTM=N would: refused, naming the way out.
+	shallower := MetricDepths{cube.QTM: exactTo + 1, cube.STM: 9}
+	if _, _, err := takeHColumns(filepath.Dir(path), shallower, map[string]string{}); err == nil || !strings.Contains(err.Error(), "STM=9: give STM=0 to take it") {
+		t.Fatalf("a column shallower than the table's: %v", err)
 	}
 }
 
@@ -89,6 +118,9 @@ func TestTakeHColumns(t *testing.T) {
 // starts afresh, with the same counts; so is a state that went past the
 // depth of a shallower run, or had prepasses alone where a deeper run
 // searches; a state with prepasses alone after the same depth resumes.
+// Another build's state after a depth resumes, named in the provenance
+// and in the states saved after it; one within a depth's search is set
+// aside.
 func TestHSavesResume(t *testing.T) {
 	coords, err := coord.Load(coord.Config{})
 	if err != nil {
@@ -114,10 +146,11 @@ func TestHSavesResume(t *testing.T) {
 	afterFive := func(p cosets.MetricProgress) bool { return p.Under == nil && len(p.Levels.Positions) == 6 }
 	// run searches to d, interrupted after saving the first state stop
 	// takes (nil: none), and returns the levels, or nil when interrupted.
+	var resumedFrom string // the last run's, from hSaves
 	run := func(d int, stop func(cosets.MetricProgress) bool) *cosets.CosetLevels {
 		t.Helper()
 		solver := cosets.NewSmallMetricSolver(census, 2)
-		if err := hSaves(env, solver, cube.QTM, d, 0); err != nil {
+		if resumedFrom, err = hSaves(env, solver, cube.QTM, d, 0); err != nil {
 			t.Fatal(err)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
@@ -180,7 +213,7 @@ func TestHSavesResume(t *testing.T) {
 	if run(maxDepth, searching) != nil {
 		t.Fatal("the run was not interrupted")
 	}
-	c := hSearchCheckpoints.ofThisBuild(env, "h-qtm")
+	c := hSearchCheckpoints.resumable(env, "h-qtm")
 	if c == nil || c.Progress.Under == nil {
 		t.Fatalf("the checkpoint after an interruption within a depth's search: %+v", c)
 	}
@@ -190,7 +223,7 @@ func TestHSavesResume(t *testing.T) {
 	same("resumed", maxDepth, false)
 
 	run(maxDepth, searching)
-	c = hSearchCheckpoints.ofThisBuild(env, "h-qtm")
+	c = hSearchCheckpoints.resumable(env, "h-qtm")
 	bitmap := filepath.Join(env.CheckpointDir, c.Bitmaps[0])
 	data, err := os.ReadFile(bitmap)
 	if err != nil {
@@ -210,45 +243,57 @@ func TestHSavesResume(t *testing.T) {
 	if run(4, afterFive) == nil {
 		t.Fatal("a run searching to 4 saved a state after depth 5")
 	}
-	if c := hSearchCheckpoints.ofThisBuild(env, "h-qtm"); c == nil || c.Progress.Under != nil || len(c.Progress.Levels.Positions) != 5 {
+	if c := hSearchCheckpoints.resumable(env, "h-qtm"); c == nil || c.Progress.Under != nil || len(c.Progress.Levels.Positions) != 5 {
 		t.Fatalf("the state a run to 4 left: %+v, want the one after depth 4", c)
 	}
 	same("to a deeper depth, from the state after the search depth", maxDepth, false)
 	run(4, nil)
 	same("to the same depth, prepasses alone after it", 4, false)
-}
 
-// TestMetricMeetFits: the subgroup stage's search of H meets the positions
-// left in the middle at 10 GiB (beside the bitmaps, the coset moves and
-// the step masks), not at the default 6 GiB, which holds the rest.
-func TestMetricMeetFits(t *testing.T) {
-	need := uint64(cosets.MetricSolverBytes() + coord.CosetMovesBytes)
-	for budget, want := range map[uint64]bool{6 << 30: false, 10 << 30: true} {
-		if got := metricMeetFits(&Env{MemBudget: budget}, need); got != want {
-			t.Errorf("%s: meets %v, want %v", FormatBytes(budget), got, want)
+	// A state of another build: after a finished depth, a run goes on
+	// from it and names it, and so do the states it saves; within a
+	// depth's search, it is set aside.
+	restamp := func() {
+		t.Helper()
+		path := env.CheckpointPath("h-qtm")
+		data, err := sealed.ReadAll(path, checkpointKind, checkpointFormat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := hSearchCheckpoints.decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Build = "another-build"
+		if err := writeSealed(path, checkpointKind, func(w io.Writer) error { return hSearchCheckpoints.encode(c, w) }); err != nil {
+			t.Fatal(err)
 		}
 	}
+	restamp()
+	same("to a deeper depth, from another build's state after depth 4", maxDepth, false)
+	const from = "another-build, its state after depth 4"
+	if c := hSearchCheckpoints.resumable(env, "h-qtm"); resumedFrom != from || c == nil || c.LevelsFrom != from {
+		t.Fatalf("resumed from %q, its last state names %+v, want %q", resumedFrom, c, from)
+	}
+	env.CheckpointDir = t.TempDir()
+	run(maxDepth, searching)
+	restamp()
+	same("from another build's state within a depth's search", maxDepth, true)
+	if resumedFrom != "" {
+		t.Fatalf("a run that started afresh names %q", resumedFrom)
+	}
 }
 
-// TestHRootsBar: the roots of H's search are reported a bar a depth, each
-// ending with a log line of all its roots done, so that a depth that
-// searches for hours shows how far it has come.
-func TestHRootsBar(t *testing.T) {
-	var log bytes.Buffer
-	env := testEnv(1 << 30)
-	env.Log = slog.New(slog.NewTextHandler(&log, nil))
-	bars := &hRootsBar{env: env, m: cube.QTM}
-	for _, r := range [][3]int{{20, 0, 3}, {20, 1, 3}, {20, 2, 3}, {20, 3, 3}, {21, 5, 8}, {21, 6, 8}, {21, 7, 8}, {21, 8, 8}} {
-		bars.searched(r[0], r[1], r[2])
-	}
-	bars.finish()
-	bars.finish() // a second finish, as after a run that ended in its prepasses, is harmless
-	for _, want := range []string{
-		`msg=done task="roots of H's search in QTM at depth 20" done=3 total=3`,
-		`msg=done task="roots of H's search in QTM at depth 21" done=8 total=8`,
-	} {
-		if !strings.Contains(log.String(), want) {
-			t.Errorf("the log lacks %q:\n%s", want, log.String())
+// TestMetricMeetSpare: the subgroup stage's search of H meets the positions
+// left in the middle at 10 GiB (beside the bitmaps, the coset moves and
+// the step masks), not at the default 6 GiB, which holds the rest; at
+// 13 GiB it spares the 4.8 GB (5 with room) that QTM's depth 22 meets with.
+func TestMetricMeetSpare(t *testing.T) {
+	need := uint64(cosets.MetricSolverBytes() + coord.CosetMovesBytes)
+	for budget, want := range map[uint64]int64{6 << 30: 1, 10 << 30: int64(cosets.MeetBytes), 13 << 30: 5_000_000_000} {
+		got := metricMeetSpare(&Env{MemBudget: budget}, need)
+		if meets := got >= int64(cosets.MeetBytes); meets != (want > 1) || got < want {
+			t.Errorf("%s: spares %s, want at least %s", FormatBytes(budget), FormatBytes(uint64(got)), FormatBytes(uint64(want)))
 		}
 	}
 }

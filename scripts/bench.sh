@@ -204,10 +204,12 @@ echo "how deep H was searched in each metric and to which depth each column is e
 echo "(S: prepass, inverses, search of the sequences beginning and ending outside A, from depth 12 from"
 echo "symmetric roots and closed under the 16 symmetries, met in the middle where its prepass leaves a few"
 echo "thousand positions or fewer: depth 17; QTM and STM: the coset solver in the metric, docs/cosets.md,"
-echo "prepasses alone after the depth searched), and the whole stage's wall seconds, from its provenance:"
+echo "prepasses alone after the depth searched), the build that computed each column taken from an earlier"
+echo "run (--h-columns-from), and the last run's wall seconds (a run resumed from a saved search counts only"
+echo "its own; each depth's seconds add those of every piece), from its provenance:"
 echo
 echo '```'
-./bin/cubecensus show --meta results/h_distance.arrow | grep -E '^commit|^wall seconds|h_search_depth|_exact_to|_search_depth|\.depth[0-9]'
+./bin/cubecensus show --meta results/h_distance.arrow | grep -E '^commit|^wall seconds|h_search_depth|_exact_to|_search_depth|_computed_by|h_columns_|\.depth[0-9]'
 echo '```'
 echo
 cat scripts/bench-notes/cosets.md
