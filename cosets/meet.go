@@ -42,26 +42,7 @@ import (
 const meetMaxEntries = 12 << 20
 
 // MeetBytes is the most memory a search's meetSet takes.
-var MeetBytes = int(meetTableBytes(meetMaxEntries))
-
-// meetTableBytes is the memory of a meet table for n entries: its slots
-// and its Bloom filter.
-func meetTableBytes(n int64) int64 {
-	return int64(openhash.Slots(n, meetMaxLoad))*int64(unsafe.Sizeof(meetSlot{})) + int64(1)<<bloomBits(n)/8
-}
-
-// meetEntriesIn returns the most entries a meet table of at most bytes
-// holds: its slots and filter double together.
-func meetEntriesIn(bytes int64) int64 {
-	var most int64
-	for slots := int64(16); ; slots *= 2 {
-		n := int64(float64(slots) * meetMaxLoad)
-		if meetTableBytes(n) > bytes {
-			return most
-		}
-		most = n
-	}
-}
+var MeetBytes = openhash.Slots(meetMaxEntries, meetMaxLoad)*int(unsafe.Sizeof(meetSlot{})) + 1<<bloomBits(meetMaxEntries)/8
 
 // meetMaxLoad is how full a meetSet's table is at most.
 const meetMaxLoad = 0.75

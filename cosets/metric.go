@@ -131,7 +131,7 @@ func hStepsOf(c *Census) []*hStep {
 }
 
 // MetricSolverBytes is the memory of a MetricSolver: its two bitmaps
-// (with AllowMeet, the bytes it allows more).
+// (with AllowMeet, MeetBytes more).
 func MetricSolverBytes() int { return 2 * BitmapBytes() }
 
 // MetricSolver counts the positions of cosets by distance in the metric
@@ -183,11 +183,9 @@ func newMetricSolver(census *Census, workers int, newBitmap func() *Bitmap) *Met
 }
 
 // AllowMeet lets the solver's searches meet the positions left in the
-// middle where few are left (metricmeet.go), with a table of up to bytes
-// more memory (MeetBytes: 12.6 million entries; H's QTM depth 22, with
-// 249,379 positions left after its prepass, meets three quarter turns
-// short with 190 million, 4.8 GB).
-func (s *MetricSolver) AllowMeet(bytes int64) { s.meetMax = meetEntriesIn(bytes) }
+// middle where few are left (metricmeet.go), with up to MeetBytes more
+// memory.
+func (s *MetricSolver) AllowMeet() { s.meetMax = meetMaxEntries }
 
 // newMetricPlan plans the prepass's rewrite of the bitmap of depth L-2 into
 // depth L: a target page reads its own old page and those one step of

@@ -151,29 +151,3 @@ func wholeSearch(t *testing.T, run func(int, func(*MetricSolver)) (*MetricSolver
 	}
 	return w
 }
-
-// TestMeetEntriesIn: the most entries a table of some bytes holds fit in
-// them, and twice as many do not; MeetBytes holds meetMaxEntries; and H's
-// QTM depth 22, with 249,379 positions left after its prepass, meets three
-// quarter turns short in 5 GB (4.8 needed) and searches whole in MeetBytes.
-func TestMeetEntriesIn(t *testing.T) {
-	for _, bytes := range []int64{1 << 10, int64(MeetBytes), 3 << 30, 5_000_000_000} {
-		n := meetEntriesIn(bytes)
-		if meetTableBytes(n) > bytes || meetTableBytes(2*n+2) <= bytes {
-			t.Errorf("%d bytes: %d entries take %d bytes, twice as many %d", bytes, n, meetTableBytes(n), meetTableBytes(2*n+2))
-		}
-	}
-	if n := meetEntriesIn(int64(MeetBytes)); n < meetMaxEntries {
-		t.Errorf("MeetBytes holds %d entries, not meetMaxEntries", n)
-	}
-	table, err := sharedTables.CosetTable(cube.QTM)
-	if err != nil {
-		t.Fatal(err)
-	}
-	census := NewCensus(table)
-	for bytes, want := range map[int64]int{int64(MeetBytes): 0, 5_000_000_000: 3} {
-		if k := metricMeetCost(census, 249_379, 22, meetEntriesIn(bytes)); k != want {
-			t.Errorf("QTM 22 in %d bytes: meets %d short, want %d", bytes, k, want)
-		}
-	}
-}

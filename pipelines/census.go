@@ -324,18 +324,14 @@ func metricSolverCensus(env *Env, table *coord.CosetTable, need uint64, params m
 	return census
 }
 
-// metricMeetSpare returns the memory the budget leaves a metric solver's
-// table for meeting the positions left in the middle beside need and the
-// step masks, where metricSolverCensus filled them; the solver meets only
-// where it is at least cosets.MeetBytes.
-func metricMeetSpare(env *Env, need uint64) int64 {
+// metricMeetFits reports whether the budget holds a metric solver's table
+// for meeting the positions left in the middle (cosets.MeetBytes) beside
+// need and the step masks, where metricSolverCensus filled them.
+func metricMeetFits(env *Env, need uint64) bool {
 	if masks := uint64(cosets.StepMasksBytes()); env.MemBudget >= need+masks {
 		need += masks
 	}
-	if env.MemBudget < need {
-		return 0
-	}
-	return int64(env.MemBudget - need)
+	return env.MemBudget >= need+uint64(cosets.MeetBytes)
 }
 
 // censusMasksFrom is, in each metric, the first depth whose census fills

@@ -201,8 +201,8 @@ func runCosets(ctx context.Context, env *Env) (*Output, error) {
 		census := metricSolverCensus(env, inMetric, need, params)
 		two := &solver.Solver{Tables: tbl, NodeBudget: metricLeftBudget}
 		ms := newCosetsMetricSolver(census, env.Workers)
-		if metricMeetSpare(env, need) >= int64(cosets.MeetBytes) {
-			ms.AllowMeet(int64(cosets.MeetBytes))
+		if metricMeetFits(env, need) {
+			ms.AllowMeet()
 		}
 		prove = metricProver(ms, two)
 	}
@@ -406,11 +406,8 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	need := uint64(cosets.MetricSolverBytes() + coord.CosetMovesBytes)
 	census := metricSolverCensus(env, table, need, params)
 	solver := cosets.NewMetricSolver(census, env.Workers)
-	// What the budget spares lets a deep level with a few hundred
-	// thousand positions left meet them (QTM 22: 4.8 GB, --mem-budget 13GiB).
-	if spare := metricMeetSpare(env, need); spare >= int64(cosets.MeetBytes) {
-		solver.AllowMeet(spare)
-		params[name+"_meet_bytes"] = strconv.FormatInt(spare, 10)
+	if metricMeetFits(env, need) {
+		solver.AllowMeet()
 	}
 	resumedFrom, err := hSaves(env, solver, m, depth, hSaveEvery)
 	if err != nil {
