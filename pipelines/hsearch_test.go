@@ -73,18 +73,18 @@ func TestTakeHColumns(t *testing.T) {
 	if params["h_columns_from_build"] != prov.Build {
 		t.Errorf("h_columns_from_build %q, want %q", params["h_columns_from_build"], prov.Build)
 	}
-	// The build that computed each column taken: the table's, or the one
-	// it names for the columns it took in turn.
-	for _, m := range []cube.Metric{cube.HTM, cube.STM} {
-		want := prov.Build
-		if by := prov.Params[hColumnNames[m].computedBy]; by != "" {
-			want = by
-		} else if by := prov.Params["h_columns_from_build"]; by != "" && strings.Contains(prov.Params["h_columns_taken"], hColumnNames[m].at) {
-			want = by
+	// The build that computed each column taken: the table's own, the one
+	// a table that took it in turn names, before *_computed_by by
+	// h_columns_from_build.
+	took := tables.Provenance{Build: "B", Params: map[string]string{
+		"h_columns_from_build": "A", "h_columns_taken": "moves_in_a,moves_in_s,within_in_s_at_least", "stm_computed_by": "Z"}}
+	for m, want := range map[cube.Metric]string{cube.HTM: "A", cube.QTM: "B", cube.STM: "Z"} {
+		if got := computedBy(took, m); got != want {
+			t.Errorf("%v computed by %q, want %q", m, got, want)
 		}
-		if got := params[hColumnNames[m].computedBy]; got != want || got == "" {
-			t.Errorf("%s %q, want %q", hColumnNames[m].computedBy, got, want)
-		}
+	}
+	if got := params[hColumnNames[cube.STM].computedBy]; got != computedBy(prov, cube.STM) || got == "" {
+		t.Errorf("stm_computed_by %q", got)
 	}
 
 	// A table whose within column says one position more at depth 5.
