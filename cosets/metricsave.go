@@ -85,13 +85,18 @@ func (p *savePoint) now(state func() MetricProgress) error {
 }
 
 // WriteBitmap writes bitmap i (0: the depth reached, 1: the depth
-// before) to w: a byte for each page, 1 when it holds positions, else 0,
-// then the rows of those that do, in order.
-func (s *MetricSolver) WriteBitmap(i int, w io.Writer) error {
-	bm := s.bms[i]
+// before) to w as Bitmap.Save does.
+func (s *MetricSolver) WriteBitmap(i int, w io.Writer) error { return s.bms[i].Save(w) }
+
+// ReadBitmap reads bitmap i as WriteBitmap wrote it.
+func (s *MetricSolver) ReadBitmap(i int, r io.Reader) error { return s.bms[i].Load(r, s.workers) }
+
+// Save writes b to w: a byte for each page, 1 when it holds positions,
+// else 0, then the rows of those that do, in order.
+func (b *Bitmap) Save(w io.Writer) error {
 	var used [NCornerPerms]byte
 	for p := range NCornerPerms {
-		if bm.used(p) {
+		if b.used(p) {
 			used[p] = 1
 		}
 	}
@@ -100,7 +105,7 @@ func (s *MetricSolver) WriteBitmap(i int, w io.Writer) error {
 	}
 	for p, u := range used {
 		if u == 1 {
-			if _, err := w.Write(bm.pages[p][:pageBytes]); err != nil {
+			if _, err := w.Write(b.pages[p][:pageBytes]); err != nil {
 				return err
 			}
 		}
@@ -108,10 +113,10 @@ func (s *MetricSolver) WriteBitmap(i int, w io.Writer) error {
 	return nil
 }
 
-// ReadBitmap reads bitmap i as WriteBitmap wrote it.
-func (s *MetricSolver) ReadBitmap(i int, r io.Reader) error {
-	bm := s.bms[i]
-	bm.reset(s.workers)
+// Load empties b (on workers goroutines) and reads into it what Save
+// wrote.
+func (b *Bitmap) Load(r io.Reader, workers int) error {
+	b.reset(workers)
 	var used [NCornerPerms]byte
 	if _, err := io.ReadFull(r, used[:]); err != nil {
 		return fmt.Errorf("the pages' flags: %w", err)
@@ -120,7 +125,7 @@ func (s *MetricSolver) ReadBitmap(i int, r io.Reader) error {
 		switch u {
 		case 0:
 		case 1:
-			if _, err := io.ReadFull(r, bm.writePage(p)[:pageBytes]); err != nil {
+			if _, err := io.ReadFull(r, b.writePage(p)[:pageBytes]); err != nil {
 				return fmt.Errorf("page %d: %w", p, err)
 			}
 		default:

@@ -125,8 +125,15 @@ func TestCommittedHInMetrics(t *testing.T) {
 // metric m, by a breadth-first search of cubes over all the metric's moves
 // (the slice turns as cube.CubeOf gives them, relative to the centers).
 func hByDistance(m cube.Metric, depth int) []int64 {
+	counts, _ := cubesByDistance(m, depth)
+	return counts
+}
+
+// cubesByDistance is hByDistance's search, which also returns the
+// distance of every cube it reached.
+func cubesByDistance(m cube.Metric, depth int) ([]int64, map[cube.Cube]int) {
 	set := cube.MoveSetOf(m)
-	seen := map[cube.Cube]bool{cube.Solved: true}
+	seen := map[cube.Cube]int{cube.Solved: 0}
 	levels := [][]cube.Cube{{cube.Solved}}
 	counts := []int64{1}
 	for d := 1; d <= depth; d++ {
@@ -135,8 +142,9 @@ func hByDistance(m cube.Metric, depth int) []int64 {
 		for _, mv := range set.Moves {
 			if c := set.Cost(mv); c <= d {
 				for _, q := range levels[d-c] {
-					if x := cube.Times(q, cube.CubeOf(mv)); !seen[x] {
-						seen[x] = true
+					x := cube.Times(q, cube.CubeOf(mv))
+					if _, reached := seen[x]; !reached {
+						seen[x] = d
 						levels[d] = append(levels[d], x)
 						if cosets.InH(&x) {
 							counts[d]++
@@ -146,7 +154,7 @@ func hByDistance(m cube.Metric, depth int) []int64 {
 			}
 		}
 	}
-	return counts
+	return counts, seen
 }
 
 // The cosets stage refuses a budget below its bitmap and move table (in

@@ -312,16 +312,16 @@ func resumeH(solver *cosets.MetricSolver, c *hSearchCheckpoint, depth int, path 
 		return fmt.Errorf("it has reached depth %d searching to %d, this run searches to %d", reached, c.SearchDepth, depth)
 	}
 	for i, file := range c.Bitmaps {
-		if err := readHBitmap(solver, i, path(file)); err != nil {
+		if err := loadHBitmap(path(file), func(r io.Reader) error { return solver.ReadBitmap(i, r) }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// readHBitmap reads solver's bitmap i from the sealed file at path,
+// loadHBitmap reads the sealed file of a saved bitmap at path with load,
 // checking its checksum once read.
-func readHBitmap(solver *cosets.MetricSolver, i int, path string) error {
+func loadHBitmap(path string, load func(io.Reader) error) error {
 	f, err := sealed.Open(path, hBitmapKind, checkpointFormat)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("its bitmap %s is missing", path)
@@ -330,7 +330,7 @@ func readHBitmap(solver *cosets.MetricSolver, i int, path string) error {
 		return err
 	}
 	defer f.Close()
-	if err := solver.ReadBitmap(i, f); err != nil {
+	if err := load(f); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return f.Verify()

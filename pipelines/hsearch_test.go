@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cosets"
@@ -292,6 +293,56 @@ func TestMetricMeetFits(t *testing.T) {
 	for budget, want := range map[uint64]bool{6 << 30: false, 10 << 30: true} {
 		if got := metricMeetFits(&Env{MemBudget: budget}, need); got != want {
 			t.Errorf("%s: meets %v, want %v", FormatBytes(budget), got, want)
+		}
+	}
+}
+
+// A sample drawn from the saved state of H's search to QTM 6 holds
+// positions of H at 6 and beyond 6, as a breadth-first search of cubes
+// finds them; a folder with no state is refused.
+func TestHStateSample(t *testing.T) {
+	coords, err := coord.Load(coord.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := coords.CosetTable(cube.QTM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const depth = 6
+	env := testEnv(1 << 30)
+	env.stage, env.CheckpointDir = "subgroup", t.TempDir()
+	if _, err := HStateSample(env.CheckpointDir, cube.QTM, 5, 1); err == nil || !strings.Contains(err.Error(), "subgroup-h-qtm.checkpoint: no such file") {
+		t.Fatalf("no state: %v", err)
+	}
+	solver := cosets.NewSmallMetricSolver(cosets.NewCensus(table), 2)
+	if _, err := hSaves(env, solver, cube.QTM, depth, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := solver.Levels(context.Background(), cube.Solved, depth, depth, nil); err != nil {
+		t.Fatal(err)
+	}
+	s, err := HStateSample(env.CheckpointDir, cube.QTM, 40, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, distance := cubesByDistance(cube.QTM, depth)
+	if s.Depth != depth || len(s.At) != 40 || len(s.Beyond) != 40 {
+		t.Fatalf("depth %d, %d at it and %d beyond", s.Depth, len(s.At), len(s.Beyond))
+	}
+	for _, c := range append(s.At, s.Beyond...) {
+		if !cosets.InH(&c) {
+			t.Fatalf("%s is not in H", c.Facelets())
+		}
+	}
+	for _, c := range s.At {
+		if d, reached := distance[c]; !reached || d != depth {
+			t.Errorf("%s drawn at %d: a breadth-first search finds it at %d (reached %v)", c.Facelets(), depth, d, reached)
+		}
+	}
+	for _, c := range s.Beyond {
+		if d, reached := distance[c]; reached {
+			t.Errorf("%s drawn beyond %d: a breadth-first search finds it at %d", c.Facelets(), depth, d)
 		}
 	}
 }
