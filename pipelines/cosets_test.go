@@ -121,6 +121,20 @@ func TestCommittedHInMetrics(t *testing.T) {
 	}
 }
 
+// cosetTableIn loads the coset table in metric m (built once per machine).
+func cosetTableIn(t *testing.T, m cube.Metric) *coord.CosetTable {
+	t.Helper()
+	coords, err := coord.Load(coord.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := coords.CosetTable(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return table
+}
+
 // hByDistance counts the positions of H at each distance through depth in
 // metric m, by a breadth-first search of cubes over all the metric's moves
 // (the slice turns as cube.CubeOf gives them, relative to the centers).
@@ -230,14 +244,7 @@ func TestCommittedCosets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	coords, err := coord.Load(coord.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, err := coords.CosetTable(cube.HTM)
-	if err != nil {
-		t.Fatal(err)
-	}
+	table := cosetTableIn(t, cube.HTM)
 	classes := table.Classes()
 	found := map[int64]int64{}
 	for _, row := range levels.Rows {
@@ -366,14 +373,7 @@ func TestCosetsInSTM(t *testing.T) {
 	orig := newCosetsMetricSolver
 	defer func() { newCosetsMetricSolver = orig }()
 	newCosetsMetricSolver = cosets.NewSmallMetricSolver
-	coords, err := coord.Load(coord.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, err := coords.CosetTable(cube.STM)
-	if err != nil {
-		t.Fatal(err)
-	}
+	table := cosetTableIn(t, cube.STM)
 	counter := cosets.NewCensus(table).NewCounter()
 	classes := table.Classes()
 	const first, count, depth = 1, 3, 7 // cosets 7, 7 and 5 slice turns from H

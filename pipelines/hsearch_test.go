@@ -123,17 +123,10 @@ func TestTakeHColumns(t *testing.T) {
 // and in the states saved after it; one within a depth's search is set
 // aside.
 func TestHSavesResume(t *testing.T) {
-	coords, err := coord.Load(coord.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, err := coords.CosetTable(cube.QTM)
-	if err != nil {
-		t.Fatal(err)
-	}
-	census := cosets.NewCensus(table)
+	census := cosets.NewCensus(cosetTableIn(t, cube.QTM))
 	const maxDepth = 6
 	var want [maxDepth + 1]cosets.CosetLevels // by the depth searched
+	var err error
 	for _, d := range []int{4, maxDepth} {
 		if want[d], err = cosets.NewSmallMetricSolver(census, 2).Levels(context.Background(), cube.Solved, d, maxDepth, nil); err != nil {
 			t.Fatal(err)
@@ -301,14 +294,7 @@ func TestMetricMeetFits(t *testing.T) {
 // positions of H at 6 and beyond 6, as a breadth-first search of cubes
 // finds them; a folder with no state is refused.
 func TestHStateSample(t *testing.T) {
-	coords, err := coord.Load(coord.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, err := coords.CosetTable(cube.QTM)
-	if err != nil {
-		t.Fatal(err)
-	}
+	table := cosetTableIn(t, cube.QTM)
 	const depth = 6
 	env := testEnv(1 << 30)
 	env.stage, env.CheckpointDir = "subgroup", t.TempDir()
