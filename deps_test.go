@@ -38,6 +38,7 @@ var allowed = map[string][]string{
 	"cmd/cubecensus":      {"cube", "pipelines", "tables", "internal/progress"},
 	"scripts/randomcubes": {"cube", "pipelines", "solver"},
 	"scripts/peers":       {"cube", "solver"},
+	"scripts/hsample":     {"cube", "pipelines"},
 }
 
 const module = "github.com/cubecensus/cubecensus/"
