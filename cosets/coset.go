@@ -111,7 +111,7 @@ type howToSearch int
 const (
 	noSearch      howToSearch = iota // the prepass alone
 	fullSearch                       // every sequence of the depth
-	partialSearch                    // sequences until seed 002's goal (partialGoal)
+	partialSearch                    // sequences until the goal (partialGoal)
 )
 
 // partialGoal is the goal of the partial depth-16 search: search until
@@ -122,8 +122,8 @@ const (
 // stops sooner here because the positions it leaves cost less, about a
 // millisecond each for the two-phase solver, so a few thousand more of
 // them cost less than the tens of millions of probes that would find them
-// (BENCHMARKS.md: three cosets took 90-108 s at this goal, 128-132 s at
-// seed 002's).
+// (BENCHMARKS.md: three cosets in one process took 90-123 s at this goal,
+// 128-132 s at seed 002's).
 func partialGoal(afterPrepass int64) int64 { return 125_000_000 + afterPrepass/3 }
 
 // level extends the bitmap from the positions within d-1 moves by a
