@@ -111,20 +111,17 @@ type howToSearch int
 const (
 	noSearch      howToSearch = iota // the prepass alone
 	fullSearch                       // every sequence of the depth
-	partialSearch                    // sequences until the goal (partialGoal)
+	partialSearch                    // sequences until seed 002's goal (partialGoal)
 )
 
-// partialGoal is the goal of the partial depth-16 search: search until
-// the coset has 125,000,000 positions plus a third of those it had after
-// the depth's prepass (which found them with moves of A, whose sequences
-// have fewer canonical successors and so count less). The form is seed
-// 002's (section 7), whose goal is 167,000,000 and a third: the search
-// stops sooner here because the positions it leaves cost less, about a
-// millisecond each for the two-phase solver, so a few thousand more of
-// them cost less than the tens of millions of probes that would find them
-// (BENCHMARKS.md: three cosets in one process took 90-123 s at this goal,
-// 128-132 s at seed 002's).
-func partialGoal(afterPrepass int64) int64 { return 125_000_000 + afterPrepass/3 }
+// partialGoal is seed 002's goal for its partial depth-16 search (section
+// 7): search until the coset has 167,000,000 positions plus a third of
+// those it had after the depth's prepass (which found them with moves of A,
+// whose sequences have fewer canonical successors and so count less). A
+// lower goal won on some cosets and lost on others (BENCHMARKS.md: at
+// 125,000,000 make run's coset had no partial search and left 28,917
+// positions instead of 539).
+func partialGoal(afterPrepass int64) int64 { return 167_000_000 + afterPrepass/3 }
 
 // level extends the bitmap from the positions within d-1 moves by a
 // prepass (a move of A more) and a search of the sequences of d moves, so
