@@ -5,7 +5,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"path/filepath"
-	"strings"
 
 	"github.com/cubecensus/cubecensus/cosets"
 	"github.com/cubecensus/cubecensus/cube"
@@ -30,7 +29,7 @@ type HSample struct {
 // holds both bitmaps, 4.9 GB when dense.
 func HStateSample(dir string, m cube.Metric, n int, seed uint64) (HSample, error) {
 	var s HSample
-	path := filepath.Join(dir, subgroupStage.Name+"-h-"+strings.ToLower(m.String())+checkpointExtension)
+	path := (&Env{CheckpointDir: dir, stage: subgroupStage.Name}).CheckpointPath(hCheckpointName(m))
 	build, err := tables.BuildID()
 	if err != nil {
 		return s, err

@@ -200,6 +200,9 @@ var hSearchCheckpoints = func() checkpointOf[hSearchCheckpoint, string] {
 	return k
 }()
 
+// hCheckpointName names the checkpoint of H's search in metric m.
+func hCheckpointName(m cube.Metric) string { return "h-" + strings.ToLower(m.String()) }
+
 // hBitmapKind names the sealed files of a saved search's bitmaps.
 const hBitmapKind = "cubecensus H bitmap"
 
@@ -211,7 +214,7 @@ const hBitmapKind = "cubecensus H bitmap"
 // checkpoints. It returns, for the provenance, the build and depth of a
 // state of another build it resumed, or "".
 func hSaves(env *Env, solver *cosets.MetricSolver, m cube.Metric, depth int, every time.Duration) (resumedFrom string, err error) {
-	name := "h-" + strings.ToLower(m.String())
+	name := hCheckpointName(m)
 	resume, save, err := hSearchCheckpoints.use(env, name, "H searched in "+m.String())
 	if err != nil || save == nil {
 		return "", err

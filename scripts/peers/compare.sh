@@ -61,7 +61,7 @@ if [ -n "$rob" ]; then
 fi
 if [ -n "$c20" ]; then
   need "$c20" twophase.w cube20src
-  (cd "$c20" && for w in cubepos kocsymm phase1prune phase2prune twophase; do CWEBINPUTS=. ctangle -bhp $w.w > /dev/null; done &&
+  (cd "$c20" && for w in cubepos kocsymm phase1prune phase2prune twophase; do CWEBINPUTS=. ctangle -bhp $w.w > /dev/null || exit 1; done &&
     g++ -DHALF -DLEVELCOUNTS -DTHREADS -std=c++11 -O3 -march=native -o twophase-cubecensus \
       twophase.cpp phase1prune.cpp phase2prune.cpp kocsymm.cpp cubepos.cpp -lpthread)
   args+=(-cube20src "$c20/twophase-cubecensus")
@@ -87,7 +87,7 @@ fi
 
 if [ -n "$hcoset" ]; then
   need "$hcoset" hcoset.w cube20src
-  (cd "$hcoset" && for w in cubepos kocsymm phase1prune hcoset; do CWEBINPUTS=. ctangle -bhp $w.w > /dev/null; done &&
+  (cd "$hcoset" && for w in cubepos kocsymm phase1prune hcoset; do CWEBINPUTS=. ctangle -bhp $w.w > /dev/null || exit 1; done &&
     g++ -DHALF -DLEVELCOUNTS -DTHREADS -std=c++11 -O3 -march=native -o hcoset-cubecensus \
       hcoset.cpp phase1prune.cpp kocsymm.cpp cubepos.cpp -lpthread)
   echo "hcoset $(commit "$hcoset")"
