@@ -93,6 +93,9 @@ type CensusCounter struct {
 	// instead of searched on (metricmeet.go); met are its hits.
 	meet *metricMeet
 	met  []perm
+	// kids and single are expand's lists of nodes, by moves to go.
+	kids   [maxTogo + 1][maxStepCost + 1][]pending
+	single [maxTogo + 1][]pending
 }
 
 // NewCounter returns a counter of its own (its set and levels).
@@ -208,31 +211,44 @@ func (c *CensusCounter) nextLevel(d int) []uint64 {
 
 // search appends to level the positions, not yet in the set, that the
 // words of cost togo from p, in coset x, reach in H, ending in an axis move
-// outside H, beginning on another axis than last (3: any). It finds all
-// the children first and then their distances, each from the coset table
-// (a cache miss) unless near H, so that the misses overlap, before it
-// searches on from any.
+// outside H, beginning on another axis than last (3: any).
 func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, level []uint64) []uint64 {
+	if level, done := c.searchNear(p, x, last, togo, level); done {
+		return level
+	}
+	if c.stepMasks != nil {
+		e, sym := c.table.Entry(x)
+		c.single[togo] = append(c.single[togo][:0], pending{p: p, x: x, last: last, sym: sym, e: int32(e)})
+		return c.expand(c.single[togo], togo, level)
+	}
+	return c.searchLooked(p, x, last, togo, -1, level)
+}
+
+// searchNear searches the nodes that need no coset table: those the meet
+// in the middle ends, and those at cosets near H, by their plans. It
+// reports whether p was such a node.
+func (c *CensusCounter) searchNear(p perm, x coord.Coset, last cube.Axis, togo int, level []uint64) ([]uint64, bool) {
 	if c.meet != nil && togo <= c.meet.k {
 		c.met = c.meet.find(p, x, togo, c.met[:0])
 		for _, q := range c.met {
 			level = c.found(q, level)
 		}
-		return level
+		return level, true
 	}
 	if togo <= censusNearDepth+nearSlack {
 		if plan := c.near.plan(x); plan != nil && togo-int(plan.dist) <= nearSlack {
-			return c.searchPlanned(p, x, last, togo, plan, level)
+			return c.searchPlanned(p, x, last, togo, plan, level), true
 		}
 	}
-	slack := -1 // unknown without the masks: every child is looked up
-	if c.stepMasks != nil {
-		e, sym := c.table.Entry(x)
-		var steps uint64
-		if slack, steps = c.nodeSteps(e, togo); slack <= 1 {
-			return c.searchMasked(p, x, last, togo, steps, sym, level)
-		}
-	}
+	return level, false
+}
+
+// searchLooked is search at a node with slack togo less its coset's
+// distance (-1: unknown), by a look-up of each child's distance. It finds
+// all the children first and then their distances, each from the coset
+// table (a cache miss) unless near H, so that the misses overlap, before
+// it searches on from any.
+func (c *CensusCounter) searchLooked(p perm, x coord.Coset, last cube.Axis, togo, slack int, level []uint64) []uint64 {
 	var children [cube.NAxisMoves]struct {
 		step *censusStep
 		y    coord.Coset
@@ -268,27 +284,90 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 	return level
 }
 
-// searchMasked is search at a node with slack 0 or 1, by the steps its
-// coset's entry in the coset table allows (masks.go), which symmetry s
-// turns into x's: only the children within the moves left after them are
-// made.
-func (c *CensusCounter) searchMasked(p perm, x coord.Coset, last cube.Axis, togo int, steps uint64, s cube.Sym, level []uint64) []uint64 {
+// pending is a node of the search waiting, with others as many moves from
+// their ends, for its coset table entry's masks (masks.go): e and sym are
+// the entry and symmetry the coset table gives its coset.
+type pending struct {
+	p    perm
+	x    coord.Coset
+	last cube.Axis
+	sym  cube.Sym
+	e    int32
+}
+
+// maskBatch is how many nodes expand reads the masks of together.
+const maskBatch = 64
+
+// expand searches on from nodes, each togo moves from its end, by their
+// entries' masks. A node's masks are a cache miss (2.1 GiB read at
+// random), and most nodes have one or two children: searched one after
+// another the misses would each cost the whole memory latency, so the
+// masks of a batch of nodes are read together, their children made, and
+// the children that need masks again taken the same way, by moves to go,
+// before the next batch (the optimal solver's expand, solver/optimal.go).
+func (c *CensusCounter) expand(nodes []pending, togo int, level []uint64) []uint64 {
 	m := c.stepMasks
-	if last < 3 {
-		steps &^= m.axisIn[s][last]
-	}
-	for ; steps != 0; steps &= steps - 1 {
-		st := &c.steps[m.fromEntry[s][bits.TrailingZeros64(steps)]]
-		if st.cost == togo { // its child is within 0 moves: H
-			if !st.inH {
-				level = c.found(stepPerm(p, *st), level)
-			}
-			continue
+	for start := 0; start < len(nodes); start += maskBatch {
+		batch := nodes[start:min(start+maskBatch, len(nodes))]
+		var ones [maskBatch]uint64
+		for i := range batch {
+			ones[i] = c.slackOneWord(int(batch[i].e))
 		}
-		level = c.search(stepPerm(p, *st), c.move(x, st), st.axis, togo-st.cost, level)
+		kids := c.kidsAt(togo)
+		for i := range batch {
+			n := &batch[i]
+			slack, steps := c.nodeSteps(int(n.e), ones[i], togo)
+			if slack > 1 {
+				level = c.searchLooked(n.p, n.x, n.last, togo, slack, level)
+				continue
+			}
+			if n.last < 3 {
+				steps &^= m.axisIn[n.sym][n.last]
+			}
+			for ; steps != 0; steps &= steps - 1 {
+				st := &c.steps[m.fromEntry[n.sym][bits.TrailingZeros64(steps)]]
+				q := stepPerm(n.p, *st)
+				if st.cost == togo { // its child is within 0 moves: H
+					if !st.inH {
+						level = c.found(q, level)
+					}
+					continue
+				}
+				y, left := c.move(n.x, st), togo-st.cost
+				var done bool
+				if level, done = c.searchNear(q, y, st.axis, left, level); !done {
+					e, sym := c.table.Entry(y)
+					kids[st.cost] = append(kids[st.cost], pending{p: q, x: y, last: st.axis, sym: sym, e: int32(e)})
+				}
+			}
+		}
+		for cost, next := range kids {
+			if len(next) > 0 {
+				level = c.expand(next, togo-cost, level)
+			}
+		}
 	}
 	return level
 }
+
+// kidsAt returns the lists, by their steps' costs, of the children that
+// expand at togo moves to go makes, emptied. A search has one expand
+// under way at each togo at most (the moves to go fall along every path),
+// so the lists are kept by togo.
+func (c *CensusCounter) kidsAt(togo int) *[maxStepCost + 1][]pending {
+	k := &c.kids[togo]
+	for i := range k {
+		k[i] = k[i][:0]
+	}
+	return k
+}
+
+// maxTogo bounds the moves to go of a search (H's, in QTM, the longest,
+// are searched to about 24).
+const maxTogo = 32
+
+// maxStepCost is the most an axis move costs (QTM's U2 D2).
+const maxStepCost = 4
 
 // found records the position p of H that a word of the search ended at:
 // appended to level if new to the set, or given to mark when it is set.

@@ -91,11 +91,10 @@ func (c *Census) HasStepMasks() bool { return c.stepMasks != nil }
 // a coset of the coset table's entry e (togo less its distance from H)
 // and, when the slack is 0 or 1, the steps it may take, those whose child
 // is within togo - cost moves of H, in the entry's columns (the entry's
-// symmetry turns them into those of the node's coset). It fills the
-// entry's masks if no search has yet and they are needed.
-func (c *Census) nodeSteps(e, togo int) (slack int, steps uint64) {
-	words := c.stepMasks.words
-	one := atomic.LoadUint64(&words[2*e+1])
+// symmetry turns them into those of the node's coset). one is the entry's
+// slack-1 word, read by the caller (expand reads a batch's together). It
+// fills the entry's masks if no search has yet and they are needed.
+func (c *Census) nodeSteps(e int, one uint64, togo int) (slack int, steps uint64) {
 	if one&filled == 0 {
 		if slack = togo - c.table.EntryDistance(e); slack < 0 || slack > 1 {
 			return slack, 0
@@ -105,11 +104,16 @@ func (c *Census) nodeSteps(e, togo int) (slack int, steps uint64) {
 	}
 	switch slack = togo - int(one>>distShift&0xf); slack {
 	case 0:
-		return 0, atomic.LoadUint64(&words[2*e])
+		return 0, atomic.LoadUint64(&c.stepMasks.words[2*e])
 	case 1:
 		return 1, one & (1<<cube.NAxisMoves - 1)
 	}
 	return slack, 0
+}
+
+// slackOneWord reads entry e's slack-1 word, for nodeSteps.
+func (c *Census) slackOneWord(e int) uint64 {
+	return atomic.LoadUint64(&c.stepMasks.words[2*e+1])
 }
 
 // fillMasks finds and stores entry e's masks: the distance of each of its

@@ -40,7 +40,7 @@ func TestStepMasks(t *testing.T) {
 			e, s := table.Entry(x)
 			for range 2 { // filled, then read
 				for slack := range want {
-					gotSlack, inEntry := c.nodeSteps(e, d+slack)
+					gotSlack, inEntry := c.nodeSteps(e, c.slackOneWord(e), d+slack)
 					if gotSlack != slack {
 						t.Fatalf("%v: coset %v at %d, %d moves to go: slack %d", m, x, d, d+slack, gotSlack)
 					}
@@ -53,7 +53,7 @@ func TestStepMasks(t *testing.T) {
 					}
 				}
 			}
-			if slack, steps := c.nodeSteps(e, d+2); slack != 2 || steps != 0 { // the distance kept beside the steps
+			if slack, steps := c.nodeSteps(e, c.slackOneWord(e), d+2); slack != 2 || steps != 0 { // the distance kept beside the steps
 				t.Fatalf("%v: coset %v at %d, %d moves to go: slack %d, steps %045b", m, x, d, d+2, slack, steps)
 			}
 		}
