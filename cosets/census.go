@@ -244,16 +244,35 @@ func (c *CensusCounter) searchNear(p perm, x coord.Coset, last cube.Axis, togo i
 }
 
 // searchLooked is search at a node with slack togo less its coset's
-// distance (-1: unknown), by a look-up of each child's distance. It finds
-// all the children first and then their distances, each from the coset
-// table (a cache miss) unless near H, so that the misses overlap, before
-// it searches on from any.
+// distance (-1: unknown), by a look-up of each child's distance
+// (lookChildren).
 func (c *CensusCounter) searchLooked(p perm, x coord.Coset, last cube.Axis, togo, slack int, level []uint64) []uint64 {
-	var children [cube.NAxisMoves]struct {
-		step *censusStep
-		y    coord.Coset
-		in   bool
+	var children [cube.NAxisMoves]lookedChild
+	k, level := c.lookChildren(p, x, last, togo, slack, &children, level)
+	for _, ch := range children[:k] {
+		if ch.in {
+			level = c.search(stepPerm(p, *ch.step), ch.y, ch.step.axis, togo-ch.step.cost, level)
+		}
 	}
+	return level
+}
+
+// lookedChild is a child of a node that its coset's distance decides:
+// in if it is within the moves left after its step.
+type lookedChild struct {
+	step *censusStep
+	y    coord.Coset
+	in   bool
+}
+
+// lookChildren puts in children the children of a node with slack togo
+// less its coset's distance (-1: unknown) whose steps cost less than
+// togo, each marked in if its coset is within the moves left, and
+// returns how many it put; the positions the steps of cost togo end at in
+// H are found into level. It finds all the children first and then their
+// distances, each from the coset table (a cache miss) unless near H, so
+// that the misses overlap.
+func (c *CensusCounter) lookChildren(p perm, x coord.Coset, last cube.Axis, togo, slack int, children *[cube.NAxisMoves]lookedChild, level []uint64) (int, []uint64) {
 	k := 0
 	for i := range c.steps {
 		s := &c.steps[i]
@@ -267,7 +286,7 @@ func (c *CensusCounter) searchLooked(p perm, x coord.Coset, last cube.Axis, togo
 			}
 			continue
 		}
-		children[k].step, children[k].y = s, y
+		children[k] = lookedChild{step: s, y: y}
 		k++
 	}
 	for i := range k {
@@ -276,12 +295,7 @@ func (c *CensusCounter) searchLooked(p perm, x coord.Coset, last cube.Axis, togo
 		ch := &children[i]
 		ch.in = slack >= 2*ch.step.cost || c.within(ch.y, togo-ch.step.cost)
 	}
-	for i := range k {
-		if ch := &children[i]; ch.in {
-			level = c.search(stepPerm(p, *ch.step), ch.y, ch.step.axis, togo-ch.step.cost, level)
-		}
-	}
-	return level
+	return k, level
 }
 
 // pending is a node of the search waiting, with others as many moves from
@@ -317,8 +331,15 @@ func (c *CensusCounter) expand(nodes []pending, togo int, level []uint64) []uint
 		for i := range batch {
 			n := &batch[i]
 			slack, steps := c.nodeSteps(int(n.e), ones[i], togo)
-			if slack > 1 {
-				level = c.searchLooked(n.p, n.x, n.last, togo, slack, level)
+			if slack > 1 { // the masks keep no steps for it: its children looked up
+				var children [cube.NAxisMoves]lookedChild
+				var k int
+				k, level = c.lookChildren(n.p, n.x, n.last, togo, slack, &children, level)
+				for _, ch := range children[:k] {
+					if ch.in {
+						level = c.pend(kids, stepPerm(n.p, *ch.step), ch.y, ch.step, togo, level)
+					}
+				}
 				continue
 			}
 			if n.last < 3 {
@@ -333,12 +354,7 @@ func (c *CensusCounter) expand(nodes []pending, togo int, level []uint64) []uint
 					}
 					continue
 				}
-				y, left := c.move(n.x, st), togo-st.cost
-				var done bool
-				if level, done = c.searchNear(q, y, st.axis, left, level); !done {
-					e, sym := c.table.Entry(y)
-					kids[st.cost] = append(kids[st.cost], pending{p: q, x: y, last: st.axis, sym: sym, e: int32(e)})
-				}
+				level = c.pend(kids, q, c.move(n.x, st), st, togo, level)
 			}
 		}
 		for cost, next := range kids {
@@ -346,6 +362,18 @@ func (c *CensusCounter) expand(nodes []pending, togo int, level []uint64) []uint
 				level = c.expand(next, togo-cost, level)
 			}
 		}
+	}
+	return level
+}
+
+// pend searches a child q, at coset y, of a node togo moves from its end
+// (step st between them) at once if it needs no masks (searchNear), else
+// puts it in kids by its step's cost.
+func (c *CensusCounter) pend(kids *[maxStepCost + 1][]pending, q perm, y coord.Coset, st *censusStep, togo int, level []uint64) []uint64 {
+	level, done := c.searchNear(q, y, st.axis, togo-st.cost, level)
+	if !done {
+		e, sym := c.table.Entry(y)
+		kids[st.cost] = append(kids[st.cost], pending{p: q, x: y, last: st.axis, sym: sym, e: int32(e)})
 	}
 	return level
 }
