@@ -94,8 +94,8 @@ type CensusCounter struct {
 	meet *metricMeet
 	met  []perm
 	// kids and single are expand's lists of nodes, by moves to go.
-	kids   [maxTogo + 1][maxStepCost + 1][]pending
-	single [maxTogo + 1][]pending
+	kids   [][maxStepCost + 1][]pending
+	single [][]pending
 }
 
 // NewCounter returns a counter of its own (its set and levels).
@@ -217,6 +217,11 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 		return level
 	}
 	if c.stepMasks != nil {
+		// The lists grow only here, at the outermost search under way (the
+		// moves to go fall along every path), so no expand holds one.
+		for len(c.kids) <= togo {
+			c.kids, c.single = append(c.kids, [maxStepCost + 1][]pending{}), append(c.single, nil)
+		}
 		e, sym := c.table.Entry(x)
 		c.single[togo] = append(c.single[togo][:0], pending{p: p, x: x, last: last, sym: sym, e: int32(e)})
 		return c.expand(c.single[togo], togo, level)
@@ -389,10 +394,6 @@ func (c *CensusCounter) kidsAt(togo int) *[maxStepCost + 1][]pending {
 	}
 	return k
 }
-
-// maxTogo bounds the moves to go of a search (H's, in QTM, the longest,
-// are searched to about 24).
-const maxTogo = 32
 
 // maxStepCost is the most an axis move costs (QTM's U2 D2).
 const maxStepCost = 4
