@@ -93,9 +93,8 @@ type CensusCounter struct {
 	// instead of searched on (metricmeet.go); met are its hits.
 	meet *metricMeet
 	met  []perm
-	// kids and single are expand's lists of nodes, by moves to go.
-	kids   [][maxStepCost + 1][]pending
-	single [][]pending
+	// kids are expand's lists of nodes, by moves to go.
+	kids [][maxStepCost + 1][]pending
 }
 
 // NewCounter returns a counter of its own (its set and levels).
@@ -220,13 +219,13 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 		// The lists grow only here, at the outermost search under way (the
 		// moves to go fall along every path), so no expand holds one.
 		for len(c.kids) <= togo {
-			c.kids, c.single = append(c.kids, [maxStepCost + 1][]pending{}), append(c.single, nil)
+			c.kids = append(c.kids, [maxStepCost + 1][]pending{})
 		}
 		e, sym := c.table.Entry(x)
-		c.single[togo] = append(c.single[togo][:0], pending{p: p, x: x, last: last, sym: sym, e: int32(e)})
-		return c.expand(c.single[togo], togo, level)
+		root := [1]pending{{p: p, x: x, last: last, sym: sym, e: int32(e)}}
+		return c.expand(root[:], togo, level)
 	}
-	return c.searchLooked(p, x, last, togo, -1, level)
+	return c.searchLooked(p, x, last, togo, -1, nil, level)
 }
 
 // searchNear searches the nodes that need no coset table: those the meet
@@ -249,35 +248,17 @@ func (c *CensusCounter) searchNear(p perm, x coord.Coset, last cube.Axis, togo i
 }
 
 // searchLooked is search at a node with slack togo less its coset's
-// distance (-1: unknown), by a look-up of each child's distance
-// (lookChildren).
-func (c *CensusCounter) searchLooked(p perm, x coord.Coset, last cube.Axis, togo, slack int, level []uint64) []uint64 {
-	var children [cube.NAxisMoves]lookedChild
-	k, level := c.lookChildren(p, x, last, togo, slack, &children, level)
-	for _, ch := range children[:k] {
-		if ch.in {
-			level = c.search(stepPerm(p, *ch.step), ch.y, ch.step.axis, togo-ch.step.cost, level)
-		}
+// distance (-1: unknown), by a look-up of each child's distance. It finds
+// all the children first and then their distances, each from the coset
+// table (a cache miss) unless near H, so that the misses overlap, before
+// it searches on from any: at once, or, with kids (expand's lists), by
+// pend.
+func (c *CensusCounter) searchLooked(p perm, x coord.Coset, last cube.Axis, togo, slack int, kids *[maxStepCost + 1][]pending, level []uint64) []uint64 {
+	var children [cube.NAxisMoves]struct {
+		step *censusStep
+		y    coord.Coset
+		in   bool
 	}
-	return level
-}
-
-// lookedChild is a child of a node that its coset's distance decides:
-// in if it is within the moves left after its step.
-type lookedChild struct {
-	step *censusStep
-	y    coord.Coset
-	in   bool
-}
-
-// lookChildren puts in children the children of a node with slack togo
-// less its coset's distance (-1: unknown) whose steps cost less than
-// togo, each marked in if its coset is within the moves left, and
-// returns how many it put; the positions the steps of cost togo end at in
-// H are found into level. It finds all the children first and then their
-// distances, each from the coset table (a cache miss) unless near H, so
-// that the misses overlap.
-func (c *CensusCounter) lookChildren(p perm, x coord.Coset, last cube.Axis, togo, slack int, children *[cube.NAxisMoves]lookedChild, level []uint64) (int, []uint64) {
 	k := 0
 	for i := range c.steps {
 		s := &c.steps[i]
@@ -291,7 +272,7 @@ func (c *CensusCounter) lookChildren(p perm, x coord.Coset, last cube.Axis, togo
 			}
 			continue
 		}
-		children[k] = lookedChild{step: s, y: y}
+		children[k].step, children[k].y = s, y
 		k++
 	}
 	for i := range k {
@@ -300,7 +281,17 @@ func (c *CensusCounter) lookChildren(p perm, x coord.Coset, last cube.Axis, togo
 		ch := &children[i]
 		ch.in = slack >= 2*ch.step.cost || c.within(ch.y, togo-ch.step.cost)
 	}
-	return k, level
+	for i := range k {
+		if ch := &children[i]; ch.in {
+			q := stepPerm(p, *ch.step)
+			if kids != nil {
+				level = c.pend(kids, q, ch.y, ch.step, togo, level)
+			} else {
+				level = c.search(q, ch.y, ch.step.axis, togo-ch.step.cost, level)
+			}
+		}
+	}
+	return level
 }
 
 // pending is a node of the search waiting, with others as many moves from
@@ -337,14 +328,7 @@ func (c *CensusCounter) expand(nodes []pending, togo int, level []uint64) []uint
 			n := &batch[i]
 			slack, steps := c.nodeSteps(int(n.e), ones[i], togo)
 			if slack > 1 { // the masks keep no steps for it: its children looked up
-				var children [cube.NAxisMoves]lookedChild
-				var k int
-				k, level = c.lookChildren(n.p, n.x, n.last, togo, slack, &children, level)
-				for _, ch := range children[:k] {
-					if ch.in {
-						level = c.pend(kids, stepPerm(n.p, *ch.step), ch.y, ch.step, togo, level)
-					}
-				}
+				level = c.searchLooked(n.p, n.x, n.last, togo, slack, kids, level)
 				continue
 			}
 			if n.last < 3 {
