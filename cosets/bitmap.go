@@ -283,32 +283,54 @@ func (b *Bitmap) extend(workers int, total int64) int64 {
 }
 
 // extendRows ORs into every row of acc, target page tp's, the rows the
-// moves of A bring from src, a row at a time from all ten source pages,
-// as seed 002's inner loop does (hcoset.w, "The inner loop"): each row of
-// acc is read and written once, and the source rows' offsets for a target
-// row lie side by side (prepassRows). The U and D turns keep a row's bits;
-// in the middle edges' order (middleOrder), B2 is F2 after F2·B2, L2 is R2
-// after R2·L2, and these Klein moves and F2 are bit operations, so the
-// four half turns cost one F2 and one R2 (two table look-ups). Where most
-// rows are full (skipFull), the full ones are skipped; elsewhere the test
-// costs more than it saves.
+// moves of A bring from src, as seed 002's inner loop does (hcoset.w, "The
+// inner loop"), in two passes over acc: the six U and D turns, which keep
+// a row's bits (udRows), then the four half turns (halfRows). The source
+// rows' offsets for a target row lie side by side (prepassRows). In the
+// middle edges' order (middleOrder), B2 is F2 after F2·B2, L2 is R2 after
+// R2·L2, and these Klein moves and F2 are bit operations, so the four half
+// turns cost one F2 and one R2 (two table look-ups). One pass over the ten
+// sources kept more pointers live than amd64 has registers, and the
+// compiler spilled and reloaded them in the loop; the two passes took
+// 0.82-0.86 of its time on pages in cache (BENCHMARKS.md). Where most rows
+// are full (skipFull), the full ones are skipped; elsewhere the test costs
+// more than it saves.
 func extendRows(acc *[nRows]uint32, src *Bitmap, tp int, skipFull bool) {
 	var from [NMoves]unsafe.Pointer // in prepassOrder; an empty source reads the empty page
 	for j, i := range prepassOrder {
 		from[j] = pageStart(src.page(int(tables.corners[tp][tables.inverse[i]])))
 	}
-	u1, u2, u3, d1, d2, d3 := from[0], from[1], from[2], from[3], from[4], from[5]
-	f2, b2, r2, l2 := from[6], from[7], from[8], from[9]
+	udRows(acc, &prepassRows.ud, skipFull, from[0], from[1], from[2], from[3], from[4], from[5])
+	halfRows(acc, &prepassRows.half, r2Row, skipFull, from[6], from[7], from[8], from[9])
+}
+
+// udRows is extendRows's pass of the U and D turns, whose sources u1..d3
+// (U, U2, U', D, D2, D') keep a row's bits: offsets[t] are the byte
+// offsets of target row t's rows in them.
+func udRows(acc *[nRows]uint32, offsets *[nRows][nUDMoves]uint16, skipFull bool, u1, u2, u3, d1, d2, d3 unsafe.Pointer) {
 	for t, v := range acc {
 		if skipFull && v == rowMask {
 			continue
 		}
-		o := &prepassRows[t]
-		ud := loadWord(u1, o[0]) | loadWord(u2, o[1]) | loadWord(u3, o[2]) |
-			loadWord(d1, o[3]) | loadWord(d2, o[4]) | loadWord(d3, o[5])
-		fb := f2Row(loadWord(f2, o[6]) | f2b2Row(loadWord(b2, o[7])))
-		rl := r2Row.apply(loadWord(r2, o[8]) | r2l2Row(loadWord(l2, o[9])))
-		acc[t] = v | ud&rowMask | fb | rl
+		o := &offsets[t]
+		acc[t] = v | (loadWord(u1, o[0])|loadWord(u2, o[1])|loadWord(u3, o[2])|
+			loadWord(d1, o[3])|loadWord(d2, o[4])|loadWord(d3, o[5]))&rowMask
+	}
+}
+
+// halfRows is extendRows's pass of the half turns, from sources f2, b2,
+// r2p and l2 (F2, B2, R2, L2), each row moved as its turn moves the middle
+// edges (R2's by r2, r2Row passed in so that it stays in a register):
+// offsets[t] are the byte offsets of target row t's rows in them.
+func halfRows(acc *[nRows]uint32, offsets *[nRows][NMoves - nUDMoves]uint16, r2 *halfTurn, skipFull bool, f2, b2, r2p, l2 unsafe.Pointer) {
+	for t, v := range acc {
+		if skipFull && v == rowMask {
+			continue
+		}
+		o := &offsets[t]
+		fb := f2Row(loadWord(f2, o[0]) | f2b2Row(loadWord(b2, o[1])))
+		rl := r2.apply(loadWord(r2p, o[2]) | r2l2Row(loadWord(l2, o[3])))
+		acc[t] = v | fb | rl
 	}
 }
 
@@ -328,15 +350,30 @@ var prepassOrder = func() (order [NMoves]int) {
 	return order
 }()
 
-// newPrepassRows makes prepassRows (h.go): prepassRows[t][j] is the byte offset in its page of the row that target
-// row t comes from by move Moves[prepassOrder[j]]: row major, so that
-// extendRows reads a row's ten offsets from one cache line or two (403 KB).
-func newPrepassRows() *[nRows][NMoves]uint16 {
-	t := new([nRows][NMoves]uint16)
+// prepassOffsets are the byte offsets in their pages of the rows that
+// each target row comes from, by the moves of A in prepassOrder: ud[t][j]
+// by Moves[prepassOrder[j]], half[t][j] by Moves[prepassOrder[nUDMoves+j]]. Row
+// major, so that each of extendRows's passes reads a row's offsets from one
+// cache line or two (403 KB in all).
+type prepassOffsets struct {
+	ud   [nRows][nUDMoves]uint16
+	half [nRows][NMoves - nUDMoves]uint16
+}
+
+// nUDMoves is the number of U and D turns among the moves of A.
+const nUDMoves = 6
+
+// newPrepassRows makes prepassRows (h.go).
+func newPrepassRows() *prepassOffsets {
+	t := new(prepassOffsets)
 	for j, i := range prepassOrder {
 		back := &tables.rows[tables.inverse[i]]
 		for r := range nRows {
-			t[r][j] = back[r] * rowBytes
+			if j < nUDMoves {
+				t.ud[r][j] = back[r] * rowBytes
+			} else {
+				t.half[r][j-nUDMoves] = back[r] * rowBytes
+			}
 		}
 	}
 	return t

@@ -164,7 +164,7 @@ var (
 	permMoves               *permTables
 	inverses                *pageMap
 	extendPlan, inversePlan *passPlan
-	prepassRows             *[nRows][NMoves]uint16
+	prepassRows             *prepassOffsets
 	r2Row                   *halfTurn
 	// poolPages is the pages of a dense bitmap: one a corner
 	// permutation, and the most any pass holds apart.
