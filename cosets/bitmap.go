@@ -305,32 +305,34 @@ func extendRows(acc *[nRows]uint32, src *Bitmap, tp int, skipFull bool) {
 }
 
 // udRows is extendRows's pass of the U and D turns, whose sources u1..d3
-// (U, U2, U', D, D2, D') keep a row's bits: offsets[t] are the byte
-// offsets of target row t's rows in them.
-func udRows(acc *[nRows]uint32, offsets *[nRows][nUDMoves]uint16, skipFull bool, u1, u2, u3, d1, d2, d3 unsafe.Pointer) {
-	for t, v := range acc {
-		if skipFull && v == rowMask {
+// (U, U2, U', D, D2, D') keep a row's bits: offsets[t] holds the byte
+// offsets of target row t's rows in them, two to a word (prepassOffsets).
+func udRows(acc *[nRows]uint32, offsets *[nRows][nUDMoves / 2]uint32, skipFull bool, u1, u2, u3, d1, d2, d3 unsafe.Pointer) {
+	for t := range acc {
+		if skipFull && acc[t] == rowMask {
 			continue
 		}
 		o := &offsets[t]
-		acc[t] = v | (loadWord(u1, o[0])|loadWord(u2, o[1])|loadWord(u3, o[2])|
-			loadWord(d1, o[3])|loadWord(d2, o[4])|loadWord(d3, o[5]))&rowMask
+		u, ud, d := o[0], o[1], o[2]
+		acc[t] |= (loadWord(u1, uint16(u)) | loadWord(u2, uint16(u>>16)) | loadWord(u3, uint16(ud)) |
+			loadWord(d1, uint16(ud>>16)) | loadWord(d2, uint16(d)) | loadWord(d3, uint16(d>>16))) & rowMask
 	}
 }
 
 // halfRows is extendRows's pass of the half turns, from sources f2, b2,
 // r2p and l2 (F2, B2, R2, L2), each row moved as its turn moves the middle
 // edges (R2's by r2, r2Row passed in so that it stays in a register):
-// offsets[t] are the byte offsets of target row t's rows in them.
-func halfRows(acc *[nRows]uint32, offsets *[nRows][NMoves - nUDMoves]uint16, r2 *halfTurn, skipFull bool, f2, b2, r2p, l2 unsafe.Pointer) {
-	for t, v := range acc {
-		if skipFull && v == rowMask {
+// offsets[t] holds the byte offsets of target row t's rows in them, in one
+// word (prepassOffsets).
+func halfRows(acc *[nRows]uint32, offsets *[nRows]uint64, r2 *halfTurn, skipFull bool, f2, b2, r2p, l2 unsafe.Pointer) {
+	for t := range acc {
+		if skipFull && acc[t] == rowMask {
 			continue
 		}
-		o := &offsets[t]
-		fb := f2Row(loadWord(f2, o[0]) | f2b2Row(loadWord(b2, o[1])))
-		rl := r2.apply(loadWord(r2p, o[2]) | r2l2Row(loadWord(l2, o[3])))
-		acc[t] = v | fb | rl
+		o := offsets[t]
+		fb := f2Row(loadWord(f2, uint16(o)) | f2b2Row(loadWord(b2, uint16(o>>16))))
+		rl := r2.apply(loadWord(r2p, uint16(o>>32)) | r2l2Row(loadWord(l2, uint16(o>>48))))
+		acc[t] |= fb | rl
 	}
 }
 
@@ -351,13 +353,17 @@ var prepassOrder = func() (order [NMoves]int) {
 }()
 
 // prepassOffsets are the byte offsets in their pages of the rows that
-// each target row comes from, by the moves of A in prepassOrder: ud[t][j]
-// by Moves[prepassOrder[j]], half[t][j] by Moves[prepassOrder[nUDMoves+j]]. Row
-// major, so that each of extendRows's passes reads a row's offsets from one
-// cache line or two (403 KB in all).
+// each target row comes from, by the moves of A in prepassOrder, 16 bits
+// each, packed into words so that a pass reads a row's offsets in one or
+// three loads (unpacked, each offset's address took the compiler three
+// instructions): ud[t][k] holds Moves[prepassOrder[2k]]'s offset in its
+// low half and Moves[prepassOrder[2k+1]]'s in its high half; half[t] those
+// of F2, B2, R2 and L2 from its low bits up. Row major, so that each of
+// extendRows's passes reads a row's offsets from one cache line or two
+// (403 KB in all).
 type prepassOffsets struct {
-	ud   [nRows][nUDMoves]uint16
-	half [nRows][NMoves - nUDMoves]uint16
+	ud   [nRows][nUDMoves / 2]uint32
+	half [nRows]uint64
 }
 
 // nUDMoves is the number of U and D turns among the moves of A.
@@ -369,10 +375,11 @@ func newPrepassRows() *prepassOffsets {
 	for j, i := range prepassOrder {
 		back := &tables.rows[tables.inverse[i]]
 		for r := range nRows {
+			off := back[r] * rowBytes
 			if j < nUDMoves {
-				t.ud[r][j] = back[r] * rowBytes
+				t.ud[r][j/2] |= uint32(off) << (16 * (j % 2))
 			} else {
-				t.half[r][j-nUDMoves] = back[r] * rowBytes
+				t.half[r] |= uint64(off) << (16 * (j - nUDMoves))
 			}
 		}
 	}

@@ -209,6 +209,29 @@ func TestPartialSearch(t *testing.T) {
 	t.Logf("depth %d: partial %d, full %d", depth, part, full)
 }
 
+// A partial search's next chunk is the subtrees the last one's rate says
+// the goal needs, rounded up, within minPartialChunk and maxPartialChunk.
+func TestNextPartialChunk(t *testing.T) {
+	for _, c := range []struct {
+		need, gained int64
+		subtrees     int
+		want         int
+	}{
+		{1000, 0, 16, maxPartialChunk},    // nothing gained: no rate to go by
+		{1000, 1000, 16, maxPartialChunk}, // a chunk as large as the last
+		{1000, 4000, 16, 4},
+		{1001, 4000, 16, 5}, // rounded up
+		{10, 4000, 16, minPartialChunk},
+		{1, 1, 2, minPartialChunk},
+		{500, 1000, 3, minPartialChunk},
+		{3000, 1000, 3, 9},
+	} {
+		if got := nextPartialChunk(c.need, c.gained, c.subtrees); got != c.want {
+			t.Errorf("nextPartialChunk(%d, %d, %d) = %d, want %d", c.need, c.gained, c.subtrees, got, c.want)
+		}
+	}
+}
+
 // ballRadius is the radius of the balls meetInTheMiddle joins.
 const ballRadius = 5
 
