@@ -202,11 +202,11 @@ type partial struct {
 // subtrees: the first chunk is maxPartialChunk subtrees, each later one as
 // many as the last chunk's new positions a subtree say the goal still
 // needs, rounded up, so that the chunks shrink near the goal and the
-// search stops at most a chunk of minPartialChunk past it (with chunks of
-// 16 throughout, it searched up to 40% more sequences than the goal
-// needed). The chunks depend on the counts alone, so where the search
-// stops does not depend on the workers; minPartialChunk keeps two workers
-// busy.
+// search stops soon past it (with chunks of 16 throughout, it searched a
+// third more sequences than the goal needed on one of hcoset's cosets:
+// BENCHMARKS.md). The chunks depend on the counts alone, so where the
+// search stops does not depend on the workers; minPartialChunk keeps two
+// workers busy.
 const (
 	maxPartialChunk = 16
 	minPartialChunk = 2
