@@ -209,6 +209,79 @@ func TestPartialSearch(t *testing.T) {
 	t.Logf("depth %d: partial %d, full %d", depth, part, full)
 }
 
+// A partial search searches its subtrees in the chunks nextPartialChunk
+// gives and stops after the first chunk that reaches its goal. Replayed on
+// the positions the full search has after each subtree (one worker taking
+// them in the same order), the rule stops after as many subtrees as the
+// partial search searched, at a goal where chunks of 16 throughout would
+// search more.
+func TestPartialSearchChunks(t *testing.T) {
+	moves, err := cube.ParseManeuver("U F2 R' D B")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := cube.Solved
+	for _, m := range moves {
+		r.Move(&r, m)
+	}
+	const depth = 6
+	// search runs the levels to depth with one worker, the last as how
+	// says, and returns the positions in the bitmap after the last level's
+	// prepass and after each of its subtrees.
+	search := func(how howToSearch, goal int64) (int64, []int64) {
+		solver := NewCosetSolver(cosetMoves, nil, NewBitmap(), 1)
+		run := solver.newRun(r)
+		var afterPrepass int64
+		run.prepassFrom = 0
+		run.goal = func(n int64) int64 { afterPrepass = n; return goal }
+		var after []int64
+		run.subtrees = func(d, done, total int) {
+			if d == depth {
+				after = append(after, solver.bm.Count())
+			}
+		}
+		for d := 0; d <= depth; d++ {
+			h := fullSearch
+			if d == depth {
+				h = how
+			}
+			if err := run.level(context.Background(), d, h); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return afterPrepass, after
+	}
+	// stopsAfter replays a partial search on the full search's positions,
+	// the chunks as next says, and returns the subtrees it searches.
+	afterPrepass, full := search(partialSearch, 1<<62) // a goal never reached: the full search
+	stopsAfter := func(goal int64, next func(need, gained int64, subtrees int) int) int {
+		found, lo, chunk := afterPrepass, 0, maxPartialChunk
+		for lo < len(full) && found < goal {
+			hi := min(lo+chunk, len(full))
+			gained := full[hi-1] - found
+			found = full[hi-1]
+			chunk = next(goal-found, gained, hi-lo)
+			lo = hi
+		}
+		return lo
+	}
+	sixteens := func(int64, int64, int) int { return maxPartialChunk }
+	goal := afterPrepass + 1
+	for ; goal <= full[len(full)-1]; goal++ {
+		if stopsAfter(goal, nextPartialChunk) < stopsAfter(goal, sixteens) {
+			break
+		}
+	}
+	if goal > full[len(full)-1] {
+		t.Fatalf("no goal between %d and %d where the chunk rule stops sooner than chunks of 16", afterPrepass, full[len(full)-1])
+	}
+	want := stopsAfter(goal, nextPartialChunk)
+	if _, part := search(partialSearch, goal); len(part) != want || !slices.Equal(part, full[:len(part)]) {
+		t.Fatalf("goal %d: the partial search searched %d subtrees, the rule says %d", goal, len(part), want)
+	}
+	t.Logf("goal %d: %d subtrees of %d, against %d in chunks of 16", goal, want, len(full), stopsAfter(goal, sixteens))
+}
+
 // A partial search's next chunk is the subtrees the last one's rate says
 // the goal needs, rounded up, within minPartialChunk and maxPartialChunk.
 func TestNextPartialChunk(t *testing.T) {
