@@ -43,16 +43,25 @@ type Bitmap struct {
 	// pages[p] is page p, nil when empty.
 	pages [][]byte
 	pool  *pagePool
+	// fullRows[p] is the rows of page p that were full when a pass last
+	// wrote it (rewrite.go), 0 since the bitmap was emptied: a lower bound
+	// of those full now, as nothing but reset takes a position out.
+	fullRows []uint16
 	// words, allocated on first use, marks the nonzero 8-byte words of
 	// each page for a prepass of a sparse set (scatterRows).
 	words *wordIndex
+}
+
+// newBitmapFrom returns an empty bitmap whose pages come from pool.
+func newBitmapFrom(pool *pagePool) *Bitmap {
+	return &Bitmap{pages: make([][]byte, NCornerPerms), pool: pool, fullRows: make([]uint16, NCornerPerms)}
 }
 
 // NewBitmap returns an empty bitmap whose pages are allocated one by one
 // as they are first written, for sets that stay small (the tests').
 func NewBitmap() *Bitmap {
 	build()
-	return &Bitmap{pages: make([][]byte, NCornerPerms), pool: new(pagePool)}
+	return newBitmapFrom(new(pagePool))
 }
 
 // BitmapBytes is the memory of NewDenseBitmap: a page for each corner
@@ -70,7 +79,7 @@ func BitmapBytes() int {
 // goroutines.
 func NewDenseBitmap(workers int) *Bitmap {
 	build()
-	return &Bitmap{pages: make([][]byte, NCornerPerms), pool: newDensePool(poolPages, workers)}
+	return newBitmapFrom(newDensePool(poolPages, workers))
 }
 
 // reset empties b, keeping its memory: its pages are cleared, on workers
@@ -84,6 +93,7 @@ func (b *Bitmap) reset(workers int) {
 				b.pool.put(page, true)
 				b.pages[p] = nil
 			}
+			b.fullRows[p] = 0
 		}
 	})
 }
@@ -203,42 +213,45 @@ func popCount(page []byte) int64 {
 	return int64(n)
 }
 
-// pageWork is one worker's state for extendPage: the index of the source
-// pages' nonzero words when the set is sparse, and a buffer for the list of
-// the target page's rows not yet full.
+// pageWork is one worker's state for extendPage: whether the set is
+// closed (extend), the index of the source pages' nonzero words when the
+// set is sparse, and a buffer for the list of the target page's rows not
+// yet full.
 type pageWork struct {
-	words *wordIndex
-	open  []uint16
+	closed bool
+	words  *wordIndex
+	open   []uint16
 }
 
-// extendPage leaves in acc page tp of the set extended by the moves of A:
-// the positions of src's page tp and every position one move of A from a
+// extendPage returns page tp of the set extended by the moves of A: the
+// positions of src's page tp and every position one move of A from a
 // position of src (one level of a breadth-first search, seed 002's
-// prepass), and reports whether there are any. acc starts as src's page
-// tp and ORs in, for each move, the source row each target row comes from
-// (the move's inverse's row table gives it; extendRows), or, when the set
-// is sparse, the source rows that hold positions, moved forward
-// (scatterRows). Late in a coset most pages are full: a full page is
-// copied as it is, and where few rows are open, only those are extended.
-func extendPage(src *Bitmap, tp int, acc *[nRows]uint32, w *pageWork) bool {
+// prepass). It gathers, for each move, the source row each target row
+// comes from (the move's inverse's row table gives it; extendRows), or,
+// when the set is sparse, moves forward the source rows that hold
+// positions (scatterRows). Late in a coset most pages are full: a full
+// page is copied as it is, and where few rows are open (the page's last
+// rewrite says so, fullRows), only those are extended. Where the set is
+// closed, the gather does not read page tp itself.
+func extendPage(src *Bitmap, tp int, out *pageOut, w *pageWork) newPage {
 	any := src.used(tp)
 	for i := range Moves {
 		any = any || src.used(int(tables.corners[tp][tables.inverse[i]]))
 	}
 	if !any {
-		return false
+		return newPage{}
 	}
-	full := loadPage(acc, src.page(tp))
-	switch {
+	if w.words == nil && 8*int(src.fullRows[tp]) < 7*nRows {
+		return extendRows(out, src, tp, !w.closed)
+	}
+	switch full := loadPage(&out.acc, src.page(tp)); {
 	case full == nRows:
 	case 8*full >= 7*nRows:
-		w.extendOpen(acc, src, tp)
-	case w.words != nil:
-		scatterRows(acc, src, tp, w.words)
-	default:
-		extendRows(acc, src, tp, 2*full > nRows)
+		w.extendOpen(&out.acc, src, tp)
+	default: // sparse: the bound of fullRows took the dense set to extendRows
+		scatterRows(&out.acc, src, tp, w.words)
 	}
-	return true
+	return out.store()
 }
 
 // extendPlan computes the prepass's pages in breadth-first order from the
@@ -267,7 +280,19 @@ func newExtendPlan() *passPlan {
 
 // extend runs one prepass in place and returns the positions now in b;
 // total is the positions in b before it, which say whether b is sparse.
-func (b *Bitmap) extend(workers int, total int64) int64 {
+// closed says that every position of b has a neighbour in b by a move of
+// A; then the new page of a dense prepass is made of the neighbours'
+// rows alone, without reading the old page (hcoset.w, "The inner loop":
+// "This routine does not read the source"). That holds after a prepass
+// (each position p of its result is p·m·m⁻¹, a move from p·m) and for the
+// positions within a depth d ≥ 1 of a coset: those d moves from H by a
+// sequence ending in a move of A are a move from one of d-1, and those
+// ending in a quarter turn X, X2 from one ending in X⁻¹, a sequence of the
+// same length; so it holds too for a partial search's (coset.go), which
+// finds a sequence ending in X with the one ending in X⁻¹, under the
+// same two first moves. The trivial coset's inverses (inverse.go) do not
+// keep it.
+func (b *Bitmap) extend(workers int, total int64, closed bool) int64 {
 	var words *wordIndex
 	if total < sparseBelow {
 		if b.words == nil {
@@ -276,64 +301,82 @@ func (b *Bitmap) extend(workers int, total int64) int64 {
 		words = b.words
 		words.index(b, workers)
 	}
-	return b.rewrite(extendPlan, workers, func() func(int, *[nRows]uint32) bool {
-		w := &pageWork{words: words}
-		return func(p int, acc *[nRows]uint32) bool { return extendPage(b, p, acc, w) }
+	return b.rewrite(extendPlan, workers, func() func(int, *pageOut) newPage {
+		w := &pageWork{closed: closed, words: words}
+		return func(p int, out *pageOut) newPage { return extendPage(b, p, out, w) }
 	})
 }
 
-// extendRows ORs into every row of acc, target page tp's, the rows the
-// moves of A bring from src, as seed 002's inner loop does (hcoset.w, "The
-// inner loop"), in two passes over acc: the six U and D turns, which keep
-// a row's bits (udRows), then the four half turns (halfRows). The source
-// rows' offsets for a target row lie side by side (prepassRows). In the
-// middle edges' order (middleOrder), B2 is F2 after F2·B2, L2 is R2 after
-// R2·L2, and these Klein moves and F2 are bit operations, so the four half
-// turns cost one F2 and one R2 (two table look-ups). One pass over the ten
+// extendRows returns target page tp, a new page: the rows the moves of A
+// bring from src (and, withSelf, src's page tp), as seed 002's inner loop
+// does (hcoset.w, "The inner loop"), in two passes: the six U and D
+// turns, which keep a row's bits, into the rows of out.acc (udRows), then
+// the four half turns, writing the page (halfRows). The source rows'
+// offsets for a target row lie side by side (prepassRows). In the middle
+// edges' order (middleOrder), B2 is F2 after F2·B2, L2 is R2 after R2·L2,
+// and these Klein moves and F2 are bit operations, so the four half turns
+// cost one F2 and one R2 (two table look-ups). One pass over the ten
 // sources kept more pointers live than amd64 has registers, and the
 // compiler spilled and reloaded them in the loop; the two passes took
-// 0.82-0.86 of its time on pages in cache (BENCHMARKS.md). Where most rows
-// are full (skipFull), the full ones are skipped; elsewhere the test costs
-// more than it saves.
-func extendRows(acc *[nRows]uint32, src *Bitmap, tp int, skipFull bool) {
+// 0.82-0.86 of its time on pages in cache (BENCHMARKS.md). Writing and
+// counting the page in the last pass, rather than in a pass of its own,
+// and not reading the target's old page where the set is closed, took
+// about 0.8 of the time of a dense prepass (BENCHMARKS.md).
+func extendRows(out *pageOut, src *Bitmap, tp int, withSelf bool) newPage {
 	var from [NMoves]unsafe.Pointer // in prepassOrder; an empty source reads the empty page
 	for j, i := range prepassOrder {
 		from[j] = pageStart(src.page(int(tables.corners[tp][tables.inverse[i]])))
 	}
-	udRows(acc, &prepassRows.ud, skipFull, from[0], from[1], from[2], from[3], from[4], from[5])
-	halfRows(acc, &prepassRows.half, r2Row, skipFull, from[6], from[7], from[8], from[9])
+	udRows(&out.acc, &prepassRows.ud, from[0], from[1], from[2], from[3], from[4], from[5])
+	if withSelf {
+		orPage(&out.acc, src.page(tp))
+	}
+	page := out.pool.get()
+	counts := halfRows(pageStart(page), &out.acc, &prepassRows.half, r2Row, from[6], from[7], from[8], from[9])
+	return newPage{page: page, positions: int64(uint32(counts)), full: int(counts >> 32)}
 }
 
 // udRows is extendRows's pass of the U and D turns, whose sources u1..d3
-// (U, U2, U', D, D2, D') keep a row's bits: offsets[t] holds the byte
-// offsets of target row t's rows in them, two to a word (prepassOffsets).
-func udRows(acc *[nRows]uint32, offsets *[nRows][nUDMoves / 2]uint32, skipFull bool, u1, u2, u3, d1, d2, d3 unsafe.Pointer) {
+// (U, U2, U', D, D2, D') keep a row's bits: it sets the rows of acc to
+// theirs. offsets[t] holds the byte offsets of target row t's rows in
+// them, two to a word (prepassOffsets).
+func udRows(acc *[nRows]uint32, offsets *[nRows][nUDMoves / 2]uint32, u1, u2, u3, d1, d2, d3 unsafe.Pointer) {
 	for t := range acc {
-		if skipFull && acc[t] == rowMask {
-			continue
-		}
 		o := &offsets[t]
 		u, ud, d := o[0], o[1], o[2]
-		acc[t] |= (loadWord(u1, uint16(u)) | loadWord(u2, uint16(u>>16)) | loadWord(u3, uint16(ud)) |
+		acc[t] = (loadWord(u1, uint16(u)) | loadWord(u2, uint16(u>>16)) | loadWord(u3, uint16(ud)) |
 			loadWord(d1, uint16(ud>>16)) | loadWord(d2, uint16(d)) | loadWord(d3, uint16(d>>16))) & rowMask
+	}
+}
+
+// orPage ORs the rows of page into acc: extendRows's pass of the target
+// page's own rows, for sets not closed (extend), so that the closed ones'
+// pass reads six sources, not seven.
+func orPage(acc *[nRows]uint32, page []byte) {
+	from := pageStart(page)
+	for r := range acc {
+		acc[r] |= loadRow(from, uint16(r))
 	}
 }
 
 // halfRows is extendRows's pass of the half turns, from sources f2, b2,
 // r2p and l2 (F2, B2, R2, L2), each row moved as its turn moves the middle
-// edges (R2's by r2, r2Row passed in so that it stays in a register):
-// offsets[t] holds the byte offsets of target row t's rows in them, in one
-// word (prepassOffsets).
-func halfRows(acc *[nRows]uint32, offsets *[nRows]uint64, r2 *halfTurn, skipFull bool, f2, b2, r2p, l2 unsafe.Pointer) {
+// edges (R2's by r2, r2Row passed in so that it stays in a register): it
+// writes the rows of acc ORed with theirs into the page whose first byte
+// is at to, and returns its positions in the low 32 bits and its full
+// rows in the high ones (one register, not two: the loop has few to
+// spare). offsets[t] holds the byte offsets of target row t's rows in the
+// sources, in one word (prepassOffsets).
+func halfRows(to unsafe.Pointer, acc *[nRows]uint32, offsets *[nRows]uint64, r2 *halfTurn, f2, b2, r2p, l2 unsafe.Pointer) (counts uint64) {
 	for t := range acc {
-		if skipFull && acc[t] == rowMask {
-			continue
-		}
 		o := offsets[t]
 		fb := f2Row(loadWord(f2, uint16(o)) | f2b2Row(loadWord(b2, uint16(o>>16))))
 		rl := r2.apply(loadWord(r2p, uint16(o>>32)) | r2l2Row(loadWord(l2, uint16(o>>48))))
-		acc[t] |= fb | rl
+		v := acc[t] | fb | rl
+		storeRow(to, t, v)
+		counts += uint64(bits.OnesCount32(v)) | uint64((v+1)>>24)<<32 // full: v, 24 bits, is rowMask
 	}
+	return counts
 }
 
 // prepassOrder lists the moves of A, by their index in Moves, in the

@@ -137,7 +137,7 @@ func (c *cosetRun) level(ctx context.Context, d int, how howToSearch) error {
 	n := c.total
 	search := depthSearch{r: c.r, moves: c.moves, d: d, prepassed: prepassed, first: allMoves, workers: c.workers}
 	if prepassed {
-		n = c.bm.extend(c.workers, c.total)
+		n = c.bm.extend(c.workers, c.total, c.r != cube.Solved)
 		if c.r == cube.Solved { // the trivial coset's other side (inverse.go)
 			n = c.bm.closeUnderInverse(c.workers)
 			search.first = outsideA

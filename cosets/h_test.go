@@ -3,6 +3,7 @@ package cosets
 import (
 	"context"
 	"encoding/binary"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -69,39 +70,48 @@ func TestMoveTables(t *testing.T) {
 
 // Extending a set by the moves of A in the bitmap gives the set and the
 // positions one move away, as the cubie model turns them one by one,
-// whether its pages are read as sparse or as dense.
+// whether its pages are read as sparse or as dense, and, the set being
+// closed (each position with its F2 neighbour), whether or not the prepass
+// reads the old pages.
 func TestExtendAgainstCubes(t *testing.T) {
-	for _, total := range []int64{0, sparseBelow} {
+	for _, c := range []struct {
+		total  int64
+		closed bool
+	}{{0, false}, {sparseBelow, false}, {sparseBelow, true}} {
 		rng := rand.New(rand.NewPCG(5, 6))
 		bm := NewBitmap()
 		want := map[cube.Cube]bool{}
 		for range 3000 {
-			c := randomH(rng)
-			bm.Set(CoordOf(&c))
-			want[c] = true
-			for _, m := range Moves {
-				d := c
-				d.Move(&d, m)
-				want[d] = true
+			x := randomH(rng)
+			f2 := x
+			f2.Move(&f2, cube.F2)
+			for _, x := range []cube.Cube{x, f2} {
+				bm.Set(CoordOf(&x))
+				want[x] = true
+				for _, m := range Moves {
+					y := x
+					y.Move(&y, m)
+					want[y] = true
+				}
 			}
 		}
-		added := bm.extend(2, total)
+		added := bm.extend(2, c.total, c.closed)
 		if got := bm.Count(); got != int64(len(want)) || added != got {
-			t.Fatalf("read as sparse %v: %d positions one move away (%d added), want %d", total < sparseBelow, got, added, len(want))
+			t.Fatalf("%+v: %d positions one move away (%d added), want %d", c, got, added, len(want))
 		}
-		for c := range want {
-			if !bm.Has(CoordOf(&c)) {
-				t.Fatalf("read as sparse %v: %v is missing", total < sparseBelow, c)
+		for x := range want {
+			if !bm.Has(CoordOf(&x)) {
+				t.Fatalf("%+v: %v is missing", c, x)
 			}
 		}
 	}
 }
 
 // Pages full (copied), nearly full (their open rows listed), mostly full
-// (the full rows skipped) and mostly open, with their sources read as
-// dense or as sparse, take extendPage's every path:
-// each row of the result equals what the cubie model says, every position
-// of the row in the page or one move of A from a position of the sources.
+// and mostly open, with their sources read as dense or as sparse, take
+// extendPage's every path: each row of the result equals what the cubie
+// model says, every position of the row one move of A from a position of
+// the sources, or in the page itself unless the set is said to be closed.
 func TestExtendNearlyFullPages(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	src := NewBitmap()
@@ -118,9 +128,10 @@ func TestExtendNearlyFullPages(t *testing.T) {
 	words := new(wordIndex)
 	words.index(src, 2)
 	for _, c := range []struct {
-		open   int
-		sparse bool
-	}{{0, false}, {1, false}, {100, false}, {nRows / 8, false}, {nRows / 2, false}, {8 * nRows, false}, {nRows / 2, true}, {8 * nRows, true}} {
+		open           int
+		sparse, closed bool
+	}{{0, false, false}, {1, false, false}, {100, false, false}, {nRows / 8, false, false}, {nRows / 2, false, false}, {8 * nRows, false, false},
+		{nRows / 2, false, true}, {8 * nRows, false, true}, {nRows / 2, true, false}, {8 * nRows, true, false}} {
 		open := c.open
 		self := src.writePage(tp)
 		for i := range pageBytes {
@@ -130,30 +141,43 @@ func TestExtendNearlyFullPages(t *testing.T) {
 			r := rng.IntN(nRows)
 			self[r*rowBytes+rng.IntN(rowBytes)] &^= 1 << rng.IntN(8)
 		}
-		var w pageWork
+		var rows [nRows]uint32
+		src.fullRows[tp] = uint16(loadPage(&rows, self)) // as the page's last rewrite would have counted them
+		w := pageWork{closed: c.closed}
 		if c.sparse {
 			w.words = words
 		}
-		var got [nRows]uint32
-		if !extendPage(src, tp, &got, &w) {
-			t.Fatalf("%d rows opened: an empty page", open)
+		out := &pageOut{pool: src.pool}
+		np := extendPage(src, tp, out, &w)
+		if np.page == nil {
+			t.Fatalf("%+v: an empty page", c)
 		}
-		for r, v := range got {
-			if want := extendedRow(src, tp, r); v != want {
-				t.Fatalf("%d rows opened: row %d is %06x, want %06x", open, r, v, want)
+		var positions int64
+		full := 0
+		for r := range nRows {
+			v, want := loadRow(pageStart(np.page), uint16(r)), extendedRow(src, tp, r, !c.closed)
+			if v != want {
+				t.Fatalf("%+v: row %d is %06x, want %06x", c, r, v, want)
 			}
+			positions += int64(bits.OnesCount32(v))
+			if v == rowMask {
+				full++
+			}
+		}
+		if np.positions != positions || np.full != full {
+			t.Fatalf("%+v: %d positions and %d full rows, counted %d and %d", c, np.positions, np.full, positions, full)
 		}
 	}
 }
 
 // extendedRow is row r of page tp of src extended by the moves of A, by the
-// cubie model: a position is in it when it is in src or a move of A takes
-// a position of src to it.
-func extendedRow(src *Bitmap, tp, r int) uint32 {
+// cubie model: a position is in it when a move of A takes a position of
+// src to it, or, withSelf, when it is in src.
+func extendedRow(src *Bitmap, tp, r int, withSelf bool) uint32 {
 	var row uint32
 	for m := range NMiddlePerms {
 		x := At(tp, r, m)
-		in := src.Has(x)
+		in := withSelf && src.Has(x)
 		for _, move := range Moves {
 			c := x.Cube()
 			c.Move(&c, move.Inverse())
@@ -233,7 +257,7 @@ func BenchmarkPrepass(b *testing.B) {
 			}
 		}
 		b.StartTimer()
-		bm.extend(2, HSize/4)
+		bm.extend(2, HSize/4, true) // not closed, timed as if it were
 	}
 }
 

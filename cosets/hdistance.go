@@ -19,7 +19,7 @@ func DistancesInA(ctx context.Context, bm *Bitmap, maxDepth, workers int, progre
 		if err := ctx.Err(); err != nil {
 			return levels, err
 		}
-		n := bm.extend(workers, total)
+		n := bm.extend(workers, total, len(levels) > 1) // the positions within a depth of at least 1
 		if n == total {
 			break
 		}

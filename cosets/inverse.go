@@ -45,15 +45,15 @@ func newInversePlan() *passPlan {
 // returns the positions now in b. Page p of the result is page p and the
 // inverses of page pageOf[p].
 func (b *Bitmap) closeUnderInverse(workers int) int64 {
-	return b.rewrite(inversePlan, workers, func() func(int, *[nRows]uint32) bool {
-		return func(p int, acc *[nRows]uint32) bool {
+	return b.rewrite(inversePlan, workers, func() func(int, *pageOut) newPage {
+		return func(p int, out *pageOut) newPage {
 			from := int(inverses.pageOf[p])
 			if !b.used(p) && !b.used(from) {
-				return false
+				return newPage{}
 			}
-			loadPage(acc, b.page(p))
-			inverses.orImage(acc, b.page(from), from)
-			return true
+			loadPage(&out.acc, b.page(p))
+			inverses.orImage(&out.acc, b.page(from), from)
+			return out.store()
 		}
 	})
 }

@@ -434,8 +434,13 @@ func sumLevels(levels []int64) int64 {
 // returns the positions in it.
 func (s *MetricSolver) prepass() int64 {
 	cur, back := s.bms[0], s.bms[1]
-	n := back.rewrite(s.plan, s.workers, func() func(int, *[nRows]uint32) bool {
-		return func(tp int, acc *[nRows]uint32) bool { return s.extendPage(cur, back, tp, acc) }
+	n := back.rewrite(s.plan, s.workers, func() func(int, *pageOut) newPage {
+		return func(tp int, out *pageOut) newPage {
+			if !s.extendPage(cur, back, tp, &out.acc) {
+				return newPage{}
+			}
+			return out.store()
+		}
 	})
 	s.bms[0], s.bms[1] = back, cur
 	return n

@@ -74,7 +74,7 @@ func TestMissingAfterExtend(t *testing.T) {
 	fill(bm.writePage(tp))
 	var want []Coord
 	for r := range nRows {
-		row := extendedRow(bm, tp, r)
+		row := extendedRow(bm, tp, r, true)
 		for m := range NMiddlePerms {
 			if row>>m&1 == 0 {
 				want = append(want, At(tp, r, m))

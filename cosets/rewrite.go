@@ -160,11 +160,33 @@ func newPassPlan(order []uint16, sources func(p int) []int) *passPlan {
 // not done: the pages held apart exceed the plan's spare by at most that.
 const rewriteWindow = 64
 
-// rewrite replaces every page of b, in plan's order, by what compute
-// leaves in its row buffer (false: the page is empty), reading b's old
-// pages, and returns the positions now in b. newCompute makes each
+// pageOut is a rewrite worker's scratch for its target pages: the rows
+// a compute builds before it stores them, and the pool of the new pages.
+type pageOut struct {
+	acc  [nRows]uint32
+	pool *pagePool
+}
+
+// newPage is what a pass's compute made of a target page: page nil when
+// it is empty, else the page, its positions and its full rows.
+type newPage struct {
+	page      []byte
+	positions int64
+	full      int
+}
+
+// store writes the rows of acc into a new page.
+func (o *pageOut) store() newPage {
+	page := o.pool.get()
+	n, full := storeRows(page, &o.acc)
+	return newPage{page: page, positions: n, full: full}
+}
+
+// rewrite replaces every page of b, in plan's order, by what compute makes
+// of it (reading b's old pages), records each new page's full rows in
+// b.fullRows, and returns the positions now in b. newCompute makes each
 // worker's compute.
-func (b *Bitmap) rewrite(plan *passPlan, workers int, newCompute func() func(p int, acc *[nRows]uint32) bool) int64 {
+func (b *Bitmap) rewrite(plan *passPlan, workers int, newCompute func() func(p int, out *pageOut) newPage) int64 {
 	held := make([][]byte, NCornerPerms)
 	done := make([]bool, len(plan.order))
 	var (
@@ -178,7 +200,7 @@ func (b *Bitmap) rewrite(plan *passPlan, workers int, newCompute func() func(p i
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			compute, acc := newCompute(), new([nRows]uint32)
+			compute, out := newCompute(), &pageOut{pool: b.pool}
 			for {
 				mu.Lock()
 				for claimed < len(plan.order) && claimed >= ok+rewriteWindow {
@@ -192,15 +214,11 @@ func (b *Bitmap) rewrite(plan *passPlan, workers int, newCompute func() func(p i
 				claimed++
 				mu.Unlock()
 				p := int(plan.order[i])
-				var page []byte
-				var n int64
-				if compute(p, acc) {
-					page = b.pool.get()
-					n = storeRows(page, acc)
-				}
+				np := compute(p, out)
 				mu.Lock()
-				held[p], done[i] = page, true
-				total += n
+				held[p], done[i] = np.page, true
+				b.fullRows[p] = uint16(np.full)
+				total += np.positions
 				for ; ok < len(plan.order) && done[ok]; ok++ {
 					for _, q := range plan.retire[ok] {
 						if b.pages[q] != nil {
@@ -218,15 +236,18 @@ func (b *Bitmap) rewrite(plan *passPlan, workers int, newCompute func() func(p i
 	return total
 }
 
-// storeRows writes acc into page and returns its positions.
-func storeRows(page []byte, acc *[nRows]uint32) int64 {
+// storeRows writes acc into page and returns its positions and full rows.
+func storeRows(page []byte, acc *[nRows]uint32) (positions int64, full int) {
 	var n int
 	to := pageStart(page)
 	for r, v := range acc {
 		storeRow(to, r, v)
 		n += bits.OnesCount32(v)
+		if v == rowMask {
+			full++
+		}
 	}
-	return int64(n)
+	return int64(n), full
 }
 
 // loadPage sets acc to the rows of page and returns how many are full.

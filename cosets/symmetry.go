@@ -156,17 +156,20 @@ func (b *Bitmap) addConjugates(xs []Coord) int64 {
 // is gathered from the pages whose conjugates land on it.
 func (b *Bitmap) closeUnderSymmetry(workers int) int64 {
 	t := conjugations()
-	return b.rewrite(t.plan, workers, func() func(int, *[nRows]uint32) bool {
-		return func(p int, acc *[nRows]uint32) bool {
-			loadPage(acc, b.page(p))
+	return b.rewrite(t.plan, workers, func() func(int, *pageOut) newPage {
+		return func(p int, out *pageOut) newPage {
+			loadPage(&out.acc, b.page(p))
 			used := b.used(p)
 			for k, m := range t.maps {
 				if q := int(t.from[k][p]); b.used(q) {
-					m.orImage(acc, b.page(q), q)
+					m.orImage(&out.acc, b.page(q), q)
 					used = true
 				}
 			}
-			return used
+			if !used {
+				return newPage{}
+			}
+			return out.store()
 		}
 	})
 }

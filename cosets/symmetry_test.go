@@ -237,7 +237,7 @@ func TestRewriteKeepsItsBound(t *testing.T) {
 		return out
 	}
 	plan := newPassPlan(order, sources)
-	bm := &Bitmap{pages: make([][]byte, NCornerPerms), pool: newDensePool(len(order)+plan.spare+rewriteWindow, 1)}
+	bm := newBitmapFrom(newDensePool(len(order)+plan.spare+rewriteWindow, 1))
 	rng := rand.New(rand.NewPCG(13, 14))
 	bit := map[int]int{} // page: the one position's row
 	for _, p := range order {
@@ -245,13 +245,13 @@ func TestRewriteKeepsItsBound(t *testing.T) {
 		bm.Set(At(int(p), r, 0))
 		bit[int(p)] = r
 	}
-	n := bm.rewrite(plan, 2, func() func(int, *[nRows]uint32) bool {
-		return func(p int, acc *[nRows]uint32) bool {
-			clear(acc[:])
+	n := bm.rewrite(plan, 2, func() func(int, *pageOut) newPage {
+		return func(p int, out *pageOut) newPage {
+			clear(out.acc[:])
 			for _, q := range sources(p) {
-				acc[bit[q]] |= 1
+				out.acc[bit[q]] |= 1
 			}
-			return true
+			return out.store()
 		}
 	})
 	var want int64
