@@ -332,8 +332,8 @@ func extendRows(out *pageOut, src *Bitmap, tp int, withSelf bool) newPage {
 		orPage(&out.acc, src.page(tp))
 	}
 	page := out.pool.get()
-	counts := halfRows(pageStart(page), &out.acc, &prepassRows.half, r2Row, from[6], from[7], from[8], from[9])
-	return newPage{page: page, positions: int64(uint32(counts)), full: int(counts >> 32)}
+	full := halfRows(pageStart(page), &out.acc, &prepassRows.half, r2Row, from[6], from[7], from[8], from[9])
+	return newPage{page: page, positions: popCount(page), full: full}
 }
 
 // udRows is extendRows's pass of the U and D turns, whose sources u1..d3
@@ -363,20 +363,22 @@ func orPage(acc *[nRows]uint32, page []byte) {
 // r2p and l2 (F2, B2, R2, L2), each row moved as its turn moves the middle
 // edges (R2's by r2, r2Row passed in so that it stays in a register): it
 // writes the rows of acc ORed with theirs into the page whose first byte
-// is at to, and returns its positions in the low 32 bits and its full
-// rows in the high ones (one register, not two: the loop has few to
-// spare). offsets[t] holds the byte offsets of target row t's rows in the
-// sources, in one word (prepassOffsets).
-func halfRows(to unsafe.Pointer, acc *[nRows]uint32, offsets *[nRows]uint64, r2 *halfTurn, f2, b2, r2p, l2 unsafe.Pointer) (counts uint64) {
+// is at to, and returns its full rows. offsets[t] holds the byte offsets
+// of target row t's rows in the sources, in one word (prepassOffsets).
+// The positions are counted after it, eight bytes at a time (popCount):
+// counted here, a row at a time, they left the loop short of registers
+// (42 stack accesses in the function against 14, go tool objdump), and
+// a dense prepass took 1.03-1.06 times as long (BENCHMARKS.md).
+func halfRows(to unsafe.Pointer, acc *[nRows]uint32, offsets *[nRows]uint64, r2 *halfTurn, f2, b2, r2p, l2 unsafe.Pointer) (full int) {
 	for t := range acc {
 		o := offsets[t]
 		fb := f2Row(loadWord(f2, uint16(o)) | f2b2Row(loadWord(b2, uint16(o>>16))))
 		rl := r2.apply(loadWord(r2p, uint16(o>>32)) | r2l2Row(loadWord(l2, uint16(o>>48))))
 		v := acc[t] | fb | rl
 		storeRow(to, t, v)
-		counts += uint64(bits.OnesCount32(v)) | uint64((v+1)>>24)<<32 // full: v, 24 bits, is rowMask
+		full += int((v + 1) >> 24) // 1 when v, 24 bits, is rowMask
 	}
-	return counts
+	return full
 }
 
 // prepassOrder lists the moves of A, by their index in Moves, in the
