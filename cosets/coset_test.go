@@ -48,14 +48,7 @@ var cosetMoves = func() *coord.CosetMoves {
 func TestCosetSolverAgainstBFS(t *testing.T) {
 	const depth = 5
 	for _, rep := range []string{"", "F R", "R2 F' L", "U F2 R' D B"} {
-		r := cube.Solved
-		moves, err := cube.ParseManeuver(rep)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range moves {
-			r.Move(&r, m)
-		}
+		r := cubeAfter(t, rep)
 		dist := map[cube.Cube]int{r: 0}
 		frontier := []cube.Cube{r}
 		want := make([]int64, depth+1)
@@ -168,11 +161,10 @@ func TestShortDetours(t *testing.T) {
 	t.Logf("%d tails skipped, each a shorter sequence or one ending in A", skipped)
 }
 
-// A partial search stops at a chunk of subtrees past its goal, the same
-// one whatever the workers, and finds a subset of the full search's
-// positions.
-func TestPartialSearch(t *testing.T) {
-	moves, err := cube.ParseManeuver("U F2 R' D B")
+// cubeAfter returns the solved cube after the moves of maneuver.
+func cubeAfter(t *testing.T, maneuver string) cube.Cube {
+	t.Helper()
+	moves, err := cube.ParseManeuver(maneuver)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,6 +172,29 @@ func TestPartialSearch(t *testing.T) {
 	for _, m := range moves {
 		r.Move(&r, m)
 	}
+	return r
+}
+
+// runLevels runs run's levels 0 to depth, the last as how says and the
+// others in full.
+func runLevels(t *testing.T, run *cosetRun, depth int, how howToSearch) {
+	t.Helper()
+	for d := 0; d <= depth; d++ {
+		h := fullSearch
+		if d == depth {
+			h = how
+		}
+		if err := run.level(context.Background(), d, h); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A partial search stops at a chunk of subtrees past its goal, the same
+// one whatever the workers, and finds a subset of the full search's
+// positions.
+func TestPartialSearch(t *testing.T) {
+	r := cubeAfter(t, "U F2 R' D B")
 	const depth = 6
 	counts := map[howToSearch][]int64{}
 	for _, workers := range []int{1, 2} {
@@ -187,15 +202,7 @@ func TestPartialSearch(t *testing.T) {
 			run := NewCosetSolver(cosetMoves, nil, NewBitmap(), workers).newRun(r)
 			run.prepassFrom = 0
 			run.goal = func(afterPrepass int64) int64 { return afterPrepass + 20 }
-			for d := 0; d <= depth; d++ {
-				h := fullSearch
-				if d == depth {
-					h = how
-				}
-				if err := run.level(context.Background(), d, h); err != nil {
-					t.Fatal(err)
-				}
-			}
+			runLevels(t, run, depth, how)
 			if prev, ok := counts[how]; ok && !slices.Equal(prev, run.levels.Positions) {
 				t.Fatalf("%v: %v with one worker, %v with two", how, prev, run.levels.Positions)
 			}
@@ -216,14 +223,7 @@ func TestPartialSearch(t *testing.T) {
 // partial search searched, at a goal where chunks of 16 throughout would
 // search more.
 func TestPartialSearchChunks(t *testing.T) {
-	moves, err := cube.ParseManeuver("U F2 R' D B")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := cube.Solved
-	for _, m := range moves {
-		r.Move(&r, m)
-	}
+	r := cubeAfter(t, "U F2 R' D B")
 	const depth = 6
 	// search runs the levels to depth with one worker, the last as how
 	// says, and returns the positions in the bitmap after the last level's
@@ -240,15 +240,7 @@ func TestPartialSearchChunks(t *testing.T) {
 				after = append(after, solver.bm.Count())
 			}
 		}
-		for d := 0; d <= depth; d++ {
-			h := fullSearch
-			if d == depth {
-				h = how
-			}
-			if err := run.level(context.Background(), d, h); err != nil {
-				t.Fatal(err)
-			}
-		}
+		runLevels(t, run, depth, how)
 		return afterPrepass, after
 	}
 	// stopsAfter replays a partial search on the full search's positions,
