@@ -309,19 +309,21 @@ func (b *Bitmap) extend(workers int, total int64, closed bool) int64 {
 
 // extendRows returns target page tp, a new page: the rows the moves of A
 // bring from src (and, withSelf, src's page tp), as seed 002's inner loop
-// does (hcoset.w, "The inner loop"), in two passes: the six U and D
+// does (hcoset.w, "The inner loop"), in three passes: the six U and D
 // turns, which keep a row's bits, into the rows of out.acc (udRows), then
-// the four half turns, writing the page (halfRows). The source rows'
-// offsets for a target row lie side by side (prepassRows). In the middle
-// edges' order (middleOrder), B2 is F2 after F2·B2, L2 is R2 after R2·L2,
-// and these Klein moves and F2 are bit operations, so the four half turns
-// cost one F2 and one R2 (two table look-ups). One pass over the ten
-// sources kept more pointers live than amd64 has registers, and the
-// compiler spilled and reloaded them in the loop; the two passes took
-// 0.82-0.86 of its time on pages in cache (BENCHMARKS.md). Writing and
-// counting the page in the last pass, rather than in a pass of its own,
-// and not reading the target's old page where the set is closed, took
-// about 0.8 of the time of a dense prepass (BENCHMARKS.md).
+// F2 and B2 ORed in (fbRows), then R2 and L2, writing the page (rlRows).
+// The source rows' offsets for a target row lie side by side
+// (prepassRows). In the middle edges' order (middleOrder), B2 is F2 after
+// F2·B2, L2 is R2 after R2·L2, and these Klein moves and F2 are bit
+// operations, so the four half turns cost one F2 and one R2 (two table
+// look-ups). A pass over more sources keeps more pointers live than amd64
+// has registers, and the compiler spills and reloads them in the loop:
+// two passes (the four half turns in one) took 0.82-0.86 of the time of
+// one over the ten sources on pages in cache, and these three 0.87 of the
+// two's on a dense prepass (BENCHMARKS.md); splitting the U and D pass
+// too gained nothing. Writing and counting the page in the last pass, rather than in
+// a pass of its own, and not reading the target's old page where the set
+// is closed, took about 0.8 of the time of a dense prepass (BENCHMARKS.md).
 func extendRows(out *pageOut, src *Bitmap, tp int, withSelf bool) newPage {
 	var from [NMoves]unsafe.Pointer // in prepassOrder; an empty source reads the empty page
 	for j, i := range prepassOrder {
@@ -332,7 +334,8 @@ func extendRows(out *pageOut, src *Bitmap, tp int, withSelf bool) newPage {
 		orPage(&out.acc, src.page(tp))
 	}
 	page := out.pool.get()
-	full := halfRows(pageStart(page), &out.acc, &prepassRows.half, r2Row, from[6], from[7], from[8], from[9])
+	fbRows(&out.acc, &prepassRows.half, from[6], from[7])
+	full := rlRows(pageStart(page), &out.acc, &prepassRows.half, r2Row, from[8], from[9])
 	return newPage{page: page, positions: popCount(page), full: full}
 }
 
@@ -359,22 +362,30 @@ func orPage(acc *[nRows]uint32, page []byte) {
 	}
 }
 
-// halfRows is extendRows's pass of the half turns, from sources f2, b2,
-// r2p and l2 (F2, B2, R2, L2), each row moved as its turn moves the middle
-// edges (R2's by r2, r2Row passed in so that it stays in a register): it
-// writes the rows of acc ORed with theirs into the page whose first byte
-// is at to, and returns its full rows. offsets[t] holds the byte offsets
-// of target row t's rows in the sources, in one word (prepassOffsets).
-// The positions are counted after it, eight bytes at a time (popCount):
-// counted here, a row at a time, they left the loop short of registers
-// (42 stack accesses in the function against 14, go tool objdump), and
-// a dense prepass took 1.03-1.06 times as long (BENCHMARKS.md).
-func halfRows(to unsafe.Pointer, acc *[nRows]uint32, offsets *[nRows]uint64, r2 *halfTurn, f2, b2, r2p, l2 unsafe.Pointer) (full int) {
+// fbRows is extendRows's pass of F2 and B2, from sources f2 and b2: it
+// ORs into the rows of acc theirs, each moved as its turn moves the middle
+// edges. offsets[t] holds the byte offsets of target row t's rows in the
+// sources of the four half turns, in one word (prepassOffsets).
+func fbRows(acc *[nRows]uint32, offsets *[nRows]uint64, f2, b2 unsafe.Pointer) {
 	for t := range acc {
 		o := offsets[t]
-		fb := f2Row(loadWord(f2, uint16(o)) | f2b2Row(loadWord(b2, uint16(o>>16))))
-		rl := r2.apply(loadWord(r2p, uint16(o>>32)) | r2l2Row(loadWord(l2, uint16(o>>48))))
-		v := acc[t] | fb | rl
+		acc[t] |= f2Row(loadWord(f2, uint16(o)) | f2b2Row(loadWord(b2, uint16(o>>16))))
+	}
+}
+
+// rlRows is extendRows's last pass, of R2 and L2, from sources r2p and l2,
+// each row moved as its turn moves the middle edges (R2's by r2, r2Row
+// passed in so that it stays in a register): it writes the rows of acc
+// ORed with theirs into the page whose first byte is at to, and returns
+// its full rows. offsets is fbRows's. The positions are counted after it,
+// eight bytes at a time (popCount): counted here, a row at a time, they
+// left the loop short of registers (42 stack accesses against 14 in the
+// pass of four half turns this one was split from, go tool objdump), and
+// a dense prepass took 1.03-1.06 times as long (BENCHMARKS.md).
+func rlRows(to unsafe.Pointer, acc *[nRows]uint32, offsets *[nRows]uint64, r2 *halfTurn, r2p, l2 unsafe.Pointer) (full int) {
+	for t := range acc {
+		o := offsets[t]
+		v := acc[t] | r2.apply(loadWord(r2p, uint16(o>>32))|r2l2Row(loadWord(l2, uint16(o>>48))))
 		storeRow(to, t, v)
 		full += int((v + 1) >> 24) // 1 when v, 24 bits, is rowMask
 	}
