@@ -321,9 +321,10 @@ func (b *Bitmap) extend(workers int, total int64, closed bool) int64 {
 // two passes (the four half turns in one) took 0.82-0.86 of the time of
 // one over the ten sources on pages in cache, and these three 0.86-0.87
 // of the two's on dense prepasses and 0.83 on a coset's prepasses of 17 to
-// 20 (BENCHMARKS.md); splitting the U and D pass too gained nothing. Writing and counting the page in the last pass, rather than in
-// a pass of its own, and not reading the target's old page where the set
-// is closed, took about 0.8 of the time of a dense prepass (BENCHMARKS.md).
+// 20 (BENCHMARKS.md); splitting the U and D pass too gained nothing.
+// Writing and counting the page in the last pass, rather than in a pass
+// of its own, and not reading the target's old page where the set is
+// closed, took about 0.8 of the time of a dense prepass (BENCHMARKS.md).
 func extendRows(out *pageOut, src *Bitmap, tp int, withSelf bool) newPage {
 	var from [NMoves]unsafe.Pointer // in prepassOrder; an empty source reads the empty page
 	for j, i := range prepassOrder {
