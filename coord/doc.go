@@ -5,7 +5,10 @@
 // of the others, and the pruning tables built over them: phase 1's (the
 // distance of every coset of H from H, in HTM and QTM: CosetTable), phase
 // 2's, the optimal search's big and huge tables, and the coset solver's
-// move masks (CosetMoves, after seed 002's coset solver).
+// move masks (CosetMoves, after seed 002's coset solver). h48.go holds the
+// first step of the optimal solver's next design (issue 39): nissy-core's
+// H48 coordinate, whose goal group all 48 symmetries keep, and its exact h0
+// table; the solver does not read them yet.
 //
 // solver's two-phase and optimal searches and cosets' coset solver read
 // these tables; none of them searches. Every table is built once per
