@@ -1,0 +1,153 @@
+package coord
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/cubecensus/cubecensus/cube"
+)
+
+// hkCode is an hK code of a distance d with base.
+func hkCode(d, base int) int {
+	return min(3, max(0, d-base))
+}
+
+// TestH11Levels checks the breadth-first cosets of h11 against
+// nissy-core's count of those within 8 moves (the starting set of its
+// table builds, 7,437,855), which counts each frame of a symmetric class
+// (each entry of h11 a coset sets): 6,764,737 cosets here.
+func TestH11Levels(t *testing.T) {
+	h := sharedH48()
+	var frames int
+	for _, level := range h.h11Levels(8) {
+		for _, key := range level {
+			class, esep, eo := key.unpack()
+			seen := make(map[h11Key]bool)
+			h.frames(class, esep, eo, func(e, o int) { seen[packH11(class, e, o)] = true })
+			frames += len(seen)
+		}
+	}
+	if frames != 7437855 {
+		t.Errorf("%d entries of h11 within 8 moves, want nissy-core's 7,437,855", frames)
+	}
+}
+
+// TestHKZeroIsH0 checks the build with no orientation kept, entry by
+// entry, against the exact h0 table: the least h11 distance over all the
+// orientations is the h0 distance.
+func TestHKZeroIsH0(t *testing.T) {
+	const base = 6
+	h, exact := sharedH48(), sharedH0()
+	table, err := h.NewHK(0, base, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range NH48H0 {
+		if got, want := table.Code(i), hkCode(exact.At(i), base); got != want {
+			t.Fatalf("entry %d: code %d, the exact h0 distance %d gives %d", i, got, exact.At(i), want)
+		}
+	}
+}
+
+// TestHKAgainstBreadthFirst checks an h2 table built by the depth-first
+// searches against the cosets of h11 found breadth first to base+2, every
+// entry, and the least of the entries sharing an h0 entry against h0.
+func TestHKAgainstBreadthFirst(t *testing.T) {
+	const k, base = 2, 4
+	h, exact := sharedH48(), sharedH0()
+	table, err := h.NewHK(k, base, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make(map[int]int)
+	for d, level := range h.h11Levels(base + 2) {
+		for _, key := range level {
+			class, esep, eo := key.unpack()
+			h.frames(class, esep, eo, func(e, o int) {
+				i := table.index(class, e, o)
+				if c, seen := want[i]; !seen || hkCode(d, base) < c {
+					want[i] = hkCode(d, base)
+				}
+			})
+		}
+	}
+	for i := range hkEntries(k) {
+		w, seen := want[i]
+		if !seen {
+			w = 3
+		}
+		if got := table.Code(i); got != w {
+			t.Fatalf("entry %d: code %d, the breadth-first cosets give %d", i, got, w)
+		}
+	}
+	for i := range NH48H0 {
+		least := 3
+		for o := range 1 << k {
+			least = min(least, table.Code(i<<k|o))
+		}
+		if want := hkCode(exact.At(i), base); least != want {
+			t.Fatalf("h0 entry %d: its h2 entries' least code is %d, h0 gives %d", i, least, want)
+		}
+	}
+}
+
+// TestHKOnCubes checks an hK table read off cubes: a cube and its 48
+// conjugates read the same code, and the bound is at most the least number
+// of face turns that bring a short scramble into h11's goal group (all
+// sequences, on the cubie level).
+func TestHKOnCubes(t *testing.T) {
+	const k, base = 3, 3
+	table, err := sharedH48().NewHK(k, base, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 300 {
+		c := cube.Random(rng)
+		_, code := table.Cube(&c)
+		for s := range cube.Sym(cube.NSyms) {
+			d := cube.Conjugate(c, s)
+			if _, other := table.Cube(&d); other != code {
+				t.Fatalf("%v reads code %d, its conjugate by %v %d", c, code, s, other)
+			}
+		}
+	}
+	for range 60 {
+		c := cube.Solved
+		for range rng.IntN(7) {
+			c.Move(&c, cube.Move(rng.IntN(cube.NFaceMoves)))
+		}
+		distance := 0
+		for !reachesH11Goal(c, distance) {
+			distance++
+		}
+		if _, code := table.Cube(&c); table.Bound(code) > distance {
+			t.Fatalf("%v: code %d, bound %d, but %d face turns reach the goal", c, code, table.Bound(code), distance)
+		}
+	}
+}
+
+// reachesH11Goal reports whether some n face turns take c into h11's goal
+// group: H48's with every edge oriented.
+func reachesH11Goal(c cube.Cube, n int) bool {
+	if n == 0 {
+		return inH48Goal(&c) && H48EO(&c) == 0
+	}
+	for m := range cube.Move(cube.NFaceMoves) {
+		var d cube.Cube
+		d.Move(&c, m)
+		if reachesH11Goal(d, n-1) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestHKRefusesBadArguments(t *testing.T) {
+	h := sharedH48()
+	for _, kb := range [][2]int{{-1, 5}, {12, 5}, {2, 0}} {
+		if _, err := h.NewHK(kb[0], kb[1], 1); err == nil {
+			t.Errorf("h%d with base %d: no error", kb[0], kb[1])
+		}
+	}
+}
