@@ -168,6 +168,15 @@ func (t *HK) lowerCoset(k h11Key, c int) {
 	t.h.frames(class, esep, eo, func(e, o int) { t.lower(t.index(class, e, o), c) })
 }
 
+// cubeEntries calls f with the entry of every frame of the coset of a
+// cube with these coordinates.
+func (t *HK) cubeEntries(cocsep, esep, eo int, f func(i int)) {
+	h := t.h
+	cs := h.classSym[cocsep]
+	s, class := cube.Sym(cs&63), int(cs>>6)
+	h.frames(class, int(h.esepConj[esep][s]), h.ConjEO(eo, esep, s), func(e, o int) { f(t.index(class, e, o)) })
+}
+
 // NewHK builds the hK table with base, on workers goroutines; base must be
 // at least 1. It returns an error for a K outside 0 to 11.
 func (h *H48) NewHK(k, base, workers int) (*HK, error) {
@@ -208,16 +217,33 @@ func (h *H48) NewHK(k, base, workers int) (*HK, error) {
 // canonical sequences after last (cube.NFaceMoves: none yet). The
 // sequences are followed in one frame: a coset's key may be seen in
 // another, where the canonical order of its moves would not hold.
+//
+// The last move's entries, most of the work, are found first and read
+// together, so that their cache misses overlap, and only those above code
+// 2 are lowered.
 func (t *HK) descend(cocsep, esep, eo int, last cube.Move, j int) {
 	h := t.h
+	var entries [cube.NFaceMoves * cube.NSyms]int
+	n := 0
 	for m := range cube.Move(cube.NFaceMoves) {
 		if last < cube.NFaceMoves && !cube.CanFollow(last, m) {
 			continue
 		}
 		c, e, o := int(h.cocsepMove[cocsep][m]), int(h.esepMove[esep][m]), int(h.eoMove[eo][m])
-		t.lowerCoset(h.h11KeyOf(c, e, o), j-1)
 		if j < 3 {
+			t.cubeEntries(c, e, o, func(i int) { t.lower(i, j-1) })
 			t.descend(c, e, o, m, j+1)
+			continue
+		}
+		t.cubeEntries(c, e, o, func(i int) { entries[n], n = i, n+1 })
+	}
+	var codes [len(entries)]uint8
+	for k, i := range entries[:n] {
+		codes[k] = uint8(atomic.LoadUint32(&t.crumbs[i>>4]) >> (2 * (i & 15)) & 3)
+	}
+	for k, i := range entries[:n] {
+		if codes[k] > 2 {
+			t.lower(i, 2)
 		}
 	}
 }
