@@ -25,7 +25,8 @@ import (
 // Base-1 moves of the goal, found breadth first, and depth-first searches
 // of three moves more from those at Base-1: every coset at distance
 // Base+j (j <= 2) lies j+1 moves from one at Base-1 along a shortest
-// sequence (its first Base-1 moves reach a coset exactly Base-1 away), so
+// sequence, which may be taken canonical (commuting turns in a fixed
+// order; its first Base-1 moves reach a coset exactly Base-1 away), so
 // every entry of code 0 to 2 gets its exact code and the rest keep 3.
 
 // h11Key is a coset of h11 in the frame of its corners' class: (class,
@@ -33,10 +34,12 @@ import (
 // class's stabilizer, so that a coset has one key.
 type h11Key uint64
 
+// packH11 returns the key of coset (class, esep, eo), seen in that frame.
 func packH11(class, esep, eo int) h11Key {
 	return h11Key((class*NH48Esep+esep)<<cube.NEdges | eo)
 }
 
+// unpack returns the coset k names, in k's frame.
 func (k h11Key) unpack() (class, esep, eo int) {
 	eo = int(k & (1<<cube.NEdges - 1))
 	i := int(k >> cube.NEdges)

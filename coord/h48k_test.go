@@ -1,7 +1,9 @@
 package coord
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
@@ -148,6 +150,24 @@ func TestHKRefusesBadArguments(t *testing.T) {
 	for _, kb := range [][2]int{{-1, 5}, {12, 5}, {2, 0}} {
 		if _, err := h.NewHK(kb[0], kb[1], 1); err == nil {
 			t.Errorf("h%d with base %d: no error", kb[0], kb[1])
+		}
+	}
+}
+
+// BenchmarkHKBuild builds nissy-core's largest table that fits beside a
+// census on 2 cores, h7 with base 9 (3.5 GiB, about an hour of both
+// cores), and reports its codes: by hand, `go test ./coord -run '^$'
+// -bench HKBuild -benchtime 1x -timeout 4h` (make bench leaves it out).
+func BenchmarkHKBuild(b *testing.B) {
+	const k, base = 7, 9
+	h := sharedH48()
+	for b.Loop() {
+		table, err := h.NewHK(k, base, runtime.GOMAXPROCS(0))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for c, n := range table.Codes {
+			b.ReportMetric(float64(n), fmt.Sprintf("code%d", c))
 		}
 	}
 }
