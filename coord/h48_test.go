@@ -146,7 +146,15 @@ func TestH48CornersDistances(t *testing.T) {
 	}
 }
 
-var sharedH0 = sync.OnceValue(func() *H0 { return sharedH48().NewH0(2) })
+// sharedH0 is the h0 table of the tests, from the cache (LoadH0; the
+// first run builds it).
+var sharedH0 = sync.OnceValue(func() *H0 {
+	t, _, err := sharedH48().LoadH0(Config{})
+	if err != nil {
+		panic(err)
+	}
+	return t
+})
 
 // TestH0Levels checks the h0 table's level counts against nissy-core's
 // (doc/h48.md and its h48h0 table's checks: 5,473,562 entries within 8,

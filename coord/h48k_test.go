@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
 )
 
-// hkCode is an hK code of a distance d with base.
-func hkCode(d, base int) int {
+// hkCodeOf is an hK code of a distance d with base.
+func hkCodeOf(d, base int) int {
 	return min(3, max(0, d-base))
 }
 
@@ -40,12 +41,12 @@ func TestH11Levels(t *testing.T) {
 func TestHKZeroIsH0(t *testing.T) {
 	const base = 6
 	h, exact := sharedH48(), sharedH0()
-	table, err := h.NewHK(0, base, 2)
+	table, err := h.NewHK(0, base, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range NH48H0 {
-		if got, want := table.Code(i), hkCode(exact.At(i), base); got != want {
+		if got, want := table.Code(i), hkCodeOf(exact.At(i), base); got != want {
 			t.Fatalf("entry %d: code %d, the exact h0 distance %d gives %d", i, got, exact.At(i), want)
 		}
 	}
@@ -57,7 +58,7 @@ func TestHKZeroIsH0(t *testing.T) {
 func TestHKAgainstBreadthFirst(t *testing.T) {
 	const k, base = 2, 4
 	h, exact := sharedH48(), sharedH0()
-	table, err := h.NewHK(k, base, 2)
+	table, err := h.NewHK(k, base, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,8 +68,8 @@ func TestHKAgainstBreadthFirst(t *testing.T) {
 			class, esep, eo := key.unpack()
 			h.frames(class, esep, eo, func(e, o int) {
 				i := table.index(class, e, o)
-				if c, seen := want[i]; !seen || hkCode(d, base) < c {
-					want[i] = hkCode(d, base)
+				if c, seen := want[i]; !seen || hkCodeOf(d, base) < c {
+					want[i] = hkCodeOf(d, base)
 				}
 			})
 		}
@@ -87,7 +88,7 @@ func TestHKAgainstBreadthFirst(t *testing.T) {
 		for o := range 1 << k {
 			least = min(least, table.Code(i<<k|o))
 		}
-		if want := hkCode(exact.At(i), base); least != want {
+		if want := hkCodeOf(exact.At(i), base); least != want {
 			t.Fatalf("h0 entry %d: its h2 entries' least code is %d, h0 gives %d", i, least, want)
 		}
 	}
@@ -99,7 +100,7 @@ func TestHKAgainstBreadthFirst(t *testing.T) {
 // sequences, on the cubie level).
 func TestHKOnCubes(t *testing.T) {
 	const k, base = 3, 3
-	table, err := sharedH48().NewHK(k, base, 2)
+	table, err := sharedH48().NewHK(k, base, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +149,7 @@ func reachesH11Goal(c cube.Cube, n int) bool {
 func TestHKRefusesBadArguments(t *testing.T) {
 	h := sharedH48()
 	for _, kb := range [][2]int{{-1, 5}, {12, 5}, {2, 0}} {
-		if _, err := h.NewHK(kb[0], kb[1], 1); err == nil {
+		if _, err := h.NewHK(kb[0], kb[1], 1, nil); err == nil {
 			t.Errorf("h%d with base %d: no error", kb[0], kb[1])
 		}
 	}
@@ -162,12 +163,33 @@ func BenchmarkHKBuild(b *testing.B) {
 	const k, base = 7, 9
 	h := sharedH48()
 	for b.Loop() {
-		table, err := h.NewHK(k, base, runtime.GOMAXPROCS(0))
+		table, err := h.NewHK(k, base, runtime.GOMAXPROCS(0), nil)
 		if err != nil {
 			b.Fatal(err)
 		}
 		for c, n := range table.Codes {
 			b.ReportMetric(float64(n), fmt.Sprintf("code%d", c))
 		}
+	}
+}
+
+// TestHKCache checks that an hK table stored in the cache loads back the
+// same, and that a bad K or base is refused before anything is built.
+func TestHKCache(t *testing.T) {
+	const k, base = 2, 4
+	h, cfg := sharedH48(), Config{CacheDir: t.TempDir()}
+	built, c, err := h.LoadHK(cfg, k, base)
+	if err != nil || c.Loaded || c.StoreErr != nil {
+		t.Fatalf("first load: loaded %v, %v, %v", c.Loaded, c.StoreErr, err)
+	}
+	loaded, c, err := h.LoadHK(cfg, k, base)
+	if err != nil || !c.Loaded {
+		t.Fatalf("second load: loaded %v, %v", c.Loaded, err)
+	}
+	if loaded.Codes != built.Codes || !slices.Equal(loaded.crumbs, built.crumbs) {
+		t.Errorf("the table loaded differs from the one built: codes %v and %v", loaded.Codes, built.Codes)
+	}
+	if _, _, err := h.LoadHK(cfg, 12, base); err == nil {
+		t.Error("h12: no error")
 	}
 }
