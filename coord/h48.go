@@ -148,6 +148,26 @@ func H48EO(c *cube.Cube) int {
 	return w
 }
 
+// H48Coord is a cube's H48 coordinates: its corner part, its edge part
+// and its edges' orientations.
+type H48Coord struct{ Cocsep, Esep, EO uint32 }
+
+// H48CoordOf returns c's H48 coordinates.
+func H48CoordOf(c *cube.Cube) H48Coord {
+	return H48Coord{uint32(H48Cocsep(c)), uint32(H48Esep(c)), uint32(H48EO(c))}
+}
+
+// Move returns the coordinates of a cube of coordinates x after move m.
+func (h *H48) Move(x H48Coord, m cube.Move) H48Coord {
+	return H48Coord{h.cocsepMove[x.Cocsep][m], uint32(h.esepMove[x.Esep][m]), uint32(h.eoMove[x.EO][m])}
+}
+
+// H0Entry returns the h0 entry of a cube of coordinates x.
+func (h *H48) H0Entry(x H48Coord) int {
+	i, _ := h.H0Index(int(x.Cocsep), int(x.Esep))
+	return i
+}
+
 // H48 holds the H48 coordinates' move and conjugation tables: about 16 MB.
 type H48 struct {
 	cocsepMove [][cube.NFaceMoves]uint32

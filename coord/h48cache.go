@@ -55,7 +55,7 @@ func (h *H48) LoadH0(cfg Config) (*H0, tablecache.Table, error) {
 		}
 		return b
 	}
-	c, err := tablecache.GetStreamed(cfg.CacheDir, spec(h0Name, h0Version, h0Code), tablecache.Streamed{
+	c, err := tablecache.GetStreamed(cfg.cacheDir(), spec(h0Name, h0Version, h0Code), tablecache.Streamed{
 		Read: func(r io.Reader, n int64) error {
 			t.nib = make([]uint32, (NH48H0+7)/8)
 			if want := int64(len(t.nib)*4 + 8*h0Levels); n != want {
@@ -114,7 +114,7 @@ func (h *H48) LoadHK(cfg Config, k, base int) (*HK, tablecache.Table, error) {
 	if err := checkHKArgs(k, base); err != nil {
 		return nil, tablecache.Table{}, err
 	}
-	name := fmt.Sprintf("solver-h48-h%d-base%d", k, base)
+	name := hkName(k, base)
 	t := &HK{h: h, K: k, Base: base}
 	const trailerBytes = 8 * 6
 	trailer := func() []byte {
@@ -126,7 +126,7 @@ func (h *H48) LoadHK(cfg Config, k, base int) (*HK, tablecache.Table, error) {
 		}
 		return b
 	}
-	c, err := tablecache.GetStreamed(cfg.CacheDir, spec(name, hkVersion, hkCode), tablecache.Streamed{
+	c, err := tablecache.GetStreamed(cfg.cacheDir(), spec(name, hkVersion, hkCode), tablecache.Streamed{
 		Read: func(r io.Reader, n int64) error {
 			t.crumbs = make([]uint32, (hkEntries(k)+15)/16)
 			if want := int64(len(t.crumbs)*4 + trailerBytes); n != want {
@@ -170,6 +170,15 @@ func (h *H48) LoadHK(cfg Config, k, base int) (*HK, tablecache.Table, error) {
 	return t, c, nil
 }
 
+// hkName names the hK table with base in the cache.
+func hkName(k, base int) string { return fmt.Sprintf("solver-h48-h%d-base%d", k, base) }
+
+// HKCached reports whether the cache (cacheDir, "" for the user's) holds
+// a file for the hK table with base (whether it is good, LoadHK finds out).
+func HKCached(cacheDir string, k, base int) bool {
+	return tablecache.Has(Config{CacheDir: cacheDir}.cacheDir(), hkName(k, base))
+}
+
 // checkHKCodes checks an hK table's codes' counts against those known of
 // it, else that they count every entry.
 func checkHKCodes(name string, k, base int, codes [4]int64) error {
@@ -180,6 +189,14 @@ func checkHKCodes(name string, k, base int, codes [4]int64) error {
 		return fmt.Errorf("%s counts %d entries, has %d", name, sum, hkEntries(k))
 	}
 	return nil
+}
+
+// cacheDir is the cache folder cfg names: tablecache.Dir() for "".
+func (cfg Config) cacheDir() string {
+	if cfg.CacheDir == "" {
+		return tablecache.Dir()
+	}
+	return cfg.CacheDir
 }
 
 // workers is the builds' worker count: cfg.Workers, else one per CPU.

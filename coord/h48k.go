@@ -145,6 +145,9 @@ func (t *HK) Index(cocsep, esep, eo int) int {
 	return t.index(int(cs>>6), int(t.h.esepConj[esep][s]), t.h.ConjEO(eo, esep, s))
 }
 
+// Entry returns the entry of a cube of coordinates x.
+func (t *HK) Entry(x H48Coord) int { return t.Index(int(x.Cocsep), int(x.Esep), int(x.EO)) }
+
 // Cube returns the entry and code of a cube.
 func (t *HK) Cube(c *cube.Cube) (entry, code int) {
 	i := t.Index(H48Cocsep(c), H48Esep(c), H48EO(c))

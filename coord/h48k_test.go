@@ -182,6 +182,9 @@ func TestHKCache(t *testing.T) {
 	if err != nil || c.Loaded || c.StoreErr != nil {
 		t.Fatalf("first load: loaded %v, %v, %v", c.Loaded, c.StoreErr, err)
 	}
+	if !HKCached(cfg.CacheDir, k, base) || HKCached(cfg.CacheDir, k, base+1) {
+		t.Errorf("HKCached: base %d %v, base %d %v", base, HKCached(cfg.CacheDir, k, base), base+1, HKCached(cfg.CacheDir, k, base+1))
+	}
 	loaded, c, err := h.LoadHK(cfg, k, base)
 	if err != nil || !c.Loaded {
 		t.Fatalf("second load: loaded %v, %v", c.Loaded, err)
