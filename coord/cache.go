@@ -18,7 +18,7 @@ import (
 // coord.go (loading) build nothing and are left out, so that adding a
 // fact does not rebuild a table.
 //
-//go:embed bigtable.go cosetmoves.go cosettable.go h48.go h48k.go phase1steps.go phase2metric.go sliceorder.go symtables.go tables.go
+//go:embed bigtable.go cosetmoves.go cosettable.go h48.go h48cache.go h48k.go phase1steps.go phase2metric.go sliceorder.go symtables.go tables.go
 var sources embed.FS
 
 // spec returns a cached table's Spec: its name, its layout's version, and

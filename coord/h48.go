@@ -157,8 +157,8 @@ func H48CoordOf(c *cube.Cube) H48Coord {
 	return H48Coord{uint32(H48Cocsep(c)), uint32(H48Esep(c)), uint32(H48EO(c))}
 }
 
-// Move returns the coordinates of a cube of coordinates x after move m.
-func (h *H48) Move(x H48Coord, m cube.Move) H48Coord {
+// MoveCoord returns the coordinates of a cube of coordinates x after move m.
+func (h *H48) MoveCoord(x H48Coord, m cube.Move) H48Coord {
 	return H48Coord{h.cocsepMove[x.Cocsep][m], uint32(h.esepMove[x.Esep][m]), uint32(h.eoMove[x.EO][m])}
 }
 

@@ -39,8 +39,8 @@ var h0Folded = []int64{5473562, 34776317, 68566704, 8750867}
 // every entry.
 var hkCodes = map[[2]int][4]int64{}
 
-// words views a table's words as bytes, for the cache's file.
-func words(w []uint32) []byte {
+// wordBytes views a table's words as bytes, for the cache's file.
+func wordBytes(w []uint32) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(w))), len(w)*4)
 }
 
@@ -55,13 +55,13 @@ func (h *H48) LoadH0(cfg Config) (*H0, tablecache.Table, error) {
 		}
 		return b
 	}
-	c, err := tablecache.GetStreamed(cfg.cacheDir(), spec(h0Name, h0Version, h0Code), tablecache.Streamed{
+	c, err := tablecache.GetStreamed(cfg.tableDir(), spec(h0Name, h0Version, h0Code), tablecache.Streamed{
 		Read: func(r io.Reader, n int64) error {
 			t.nib = make([]uint32, (NH48H0+7)/8)
 			if want := int64(len(t.nib)*4 + 8*h0Levels); n != want {
 				return fmt.Errorf("coord: a cached h0 table of %d bytes, want %d", n, want)
 			}
-			if _, err := io.ReadFull(r, words(t.nib)); err != nil {
+			if _, err := io.ReadFull(r, wordBytes(t.nib)); err != nil {
 				return err
 			}
 			b := make([]byte, 8*h0Levels)
@@ -77,11 +77,11 @@ func (h *H48) LoadH0(cfg Config) (*H0, tablecache.Table, error) {
 			return nil
 		},
 		Build: func() error {
-			*t = *h.NewH0(cfg.workers())
+			*t = *h.NewH0(cfg.buildWorkers())
 			return nil
 		},
 		Write: func(w io.Writer) error {
-			if _, err := w.Write(words(t.nib)); err != nil {
+			if _, err := w.Write(wordBytes(t.nib)); err != nil {
 				return err
 			}
 			_, err := w.Write(trailer())
@@ -126,14 +126,14 @@ func (h *H48) LoadHK(cfg Config, k, base int) (*HK, tablecache.Table, error) {
 		}
 		return b
 	}
-	c, err := tablecache.GetStreamed(cfg.cacheDir(), spec(name, hkVersion, hkCode), tablecache.Streamed{
+	c, err := tablecache.GetStreamed(cfg.tableDir(), spec(name, hkVersion, hkCode), tablecache.Streamed{
 		Read: func(r io.Reader, n int64) error {
 			t.crumbs = make([]uint32, (hkEntries(k)+15)/16)
 			if want := int64(len(t.crumbs)*4 + trailerBytes); n != want {
 				return fmt.Errorf("coord: a cached %s of %d bytes, want %d", name, n, want)
 			}
 			hugepage.Advise(t.crumbs) // before the pages are first touched
-			if _, err := io.ReadFull(r, words(t.crumbs)); err != nil {
+			if _, err := io.ReadFull(r, wordBytes(t.crumbs)); err != nil {
 				return err
 			}
 			b := make([]byte, trailerBytes)
@@ -149,14 +149,14 @@ func (h *H48) LoadHK(cfg Config, k, base int) (*HK, tablecache.Table, error) {
 			return nil
 		},
 		Build: func() error {
-			built, err := h.NewHK(k, base, cfg.workers(), cfg.report(name))
+			built, err := h.NewHK(k, base, cfg.buildWorkers(), cfg.report(name))
 			if err == nil {
 				*t = *built
 			}
 			return err
 		},
 		Write: func(w io.Writer) error {
-			if _, err := w.Write(words(t.crumbs)); err != nil {
+			if _, err := w.Write(wordBytes(t.crumbs)); err != nil {
 				return err
 			}
 			_, err := w.Write(trailer())
@@ -176,7 +176,7 @@ func hkName(k, base int) string { return fmt.Sprintf("solver-h48-h%d-base%d", k,
 // HKCached reports whether the cache (cacheDir, "" for the user's) holds
 // a file for the hK table with base (whether it is good, LoadHK finds out).
 func HKCached(cacheDir string, k, base int) bool {
-	return tablecache.Has(Config{CacheDir: cacheDir}.cacheDir(), hkName(k, base))
+	return tablecache.Has(Config{CacheDir: cacheDir}.tableDir(), hkName(k, base))
 }
 
 // checkHKCodes checks an hK table's codes' counts against those known of
@@ -191,16 +191,16 @@ func checkHKCodes(name string, k, base int, codes [4]int64) error {
 	return nil
 }
 
-// cacheDir is the cache folder cfg names: tablecache.Dir() for "".
-func (cfg Config) cacheDir() string {
+// tableDir is the cache folder cfg names: tablecache.Dir() for "".
+func (cfg Config) tableDir() string {
 	if cfg.CacheDir == "" {
 		return tablecache.Dir()
 	}
 	return cfg.CacheDir
 }
 
-// workers is the builds' worker count: cfg.Workers, else one per CPU.
-func (cfg Config) workers() int {
+// buildWorkers is the builds' worker count: cfg.Workers, else one per CPU.
+func (cfg Config) buildWorkers() int {
 	if cfg.Workers > 0 {
 		return cfg.Workers
 	}

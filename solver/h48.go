@@ -95,7 +95,7 @@ func (s *h48Search) dfs(c cube.Cube, x coord.H48Coord, last cube.Move, tight boo
 		if last < cube.NFaceMoves && !cube.CanFollow(last, m) || tight && m.Power() == 2 {
 			continue
 		}
-		kids[n] = h48Child{m: m, x: s.t.h.Move(x, m)}
+		kids[n] = h48Child{m: m, x: s.t.h.MoveCoord(x, m)}
 		n++
 	}
 	s.nodes += int64(n)
