@@ -211,30 +211,36 @@ func TestH0ConsistentAndExact(t *testing.T) {
 		for range rng.IntN(6) {
 			c.Move(&c, cube.Move(rng.IntN(cube.NFaceMoves)))
 		}
-		want := 0
-		for !reachesH48Goal(c, want) {
-			want++
-		}
+		want := goalDistance(c, inH48Goal)
 		if got := table.Distance(&c); got != want {
 			t.Fatalf("%v: h0 distance %d, a search says %d", c, got, want)
 		}
 	}
 }
 
-// reachesH48Goal reports whether some n face turns take c into the goal
-// group: all sequences, on the cubie level.
-func reachesH48Goal(c cube.Cube, n int) bool {
-	if n == 0 {
-		return inH48Goal(&c)
-	}
-	for m := range cube.Move(cube.NFaceMoves) {
-		var d cube.Cube
-		d.Move(&c, m)
-		if reachesH48Goal(d, n-1) {
-			return true
+// goalDistance returns the least number of face turns that bring c into
+// the goal group inGoal says (h0's or h11's): all sequences, on the cubie
+// level.
+func goalDistance(c cube.Cube, inGoal func(*cube.Cube) bool) int {
+	var reaches func(c cube.Cube, n int) bool
+	reaches = func(c cube.Cube, n int) bool {
+		if n == 0 {
+			return inGoal(&c)
 		}
+		for m := range cube.Move(cube.NFaceMoves) {
+			var d cube.Cube
+			d.Move(&c, m)
+			if reaches(d, n-1) {
+				return true
+			}
+		}
+		return false
 	}
-	return false
+	n := 0
+	for !reaches(c, n) {
+		n++
+	}
+	return n
 }
 
 func TestCombinationsRankInOrder(t *testing.T) {

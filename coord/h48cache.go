@@ -37,11 +37,42 @@ var h0Folded = []int64{5473562, 34776317, 68566704, 8750867}
 // hkCodes are the codes' counts of the hK tables this project has built,
 // by K and base; a table of another K or base is checked only for counting
 // every entry.
-var hkCodes = map[[2]int][4]int64{}
+var hkCodes = map[[2]int][4]int64{
+	{7, 9}: {88400882, 894750389, 6109710546, 7955771783}, // built 2026-12-03
+}
 
 // wordBytes views a table's words as bytes, for the cache's file.
 func wordBytes(w []uint32) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(w))), len(w)*4)
+}
+
+// wordsFile is the Read and Write of a cached table of words then a
+// trailer of trailerBytes: read allocates the words (n of them) and gives
+// the trailer read to parse, write writes the words and trailer().
+func wordsFile(words *[]uint32, n, trailerBytes int, trailer func() []byte, parse func([]byte) error) (read func(io.Reader, int64) error, write func(io.Writer) error) {
+	read = func(r io.Reader, size int64) error {
+		if want := int64(4*n + trailerBytes); size != want {
+			return fmt.Errorf("coord: a cached table of %d bytes, want %d", size, want)
+		}
+		*words = make([]uint32, n)
+		hugepage.Advise(*words) // before the pages are first touched
+		if _, err := io.ReadFull(r, wordBytes(*words)); err != nil {
+			return err
+		}
+		b := make([]byte, trailerBytes)
+		if _, err := io.ReadFull(r, b); err != nil {
+			return err
+		}
+		return parse(b)
+	}
+	write = func(w io.Writer) error {
+		if _, err := w.Write(wordBytes(*words)); err != nil {
+			return err
+		}
+		_, err := w.Write(trailer())
+		return err
+	}
+	return read, write
 }
 
 // LoadH0 returns the exact h0 table of h, built (about a minute) or loaded
@@ -55,38 +86,23 @@ func (h *H48) LoadH0(cfg Config) (*H0, tablecache.Table, error) {
 		}
 		return b
 	}
-	c, err := tablecache.GetStreamed(cfg.tableDir(), spec(h0Name, h0Version, h0Code), tablecache.Streamed{
-		Read: func(r io.Reader, n int64) error {
-			t.nib = make([]uint32, (NH48H0+7)/8)
-			if want := int64(len(t.nib)*4 + 8*h0Levels); n != want {
-				return fmt.Errorf("coord: a cached h0 table of %d bytes, want %d", n, want)
+	parse := func(b []byte) error {
+		t.Levels = nil
+		for d := range h0Levels {
+			if n := int64(binary.LittleEndian.Uint64(b[8*d:])); n > 0 {
+				t.Levels = append(t.Levels, n)
 			}
-			if _, err := io.ReadFull(r, wordBytes(t.nib)); err != nil {
-				return err
-			}
-			b := make([]byte, 8*h0Levels)
-			if _, err := io.ReadFull(r, b); err != nil {
-				return err
-			}
-			t.Levels = nil
-			for d := range h0Levels {
-				if n := int64(binary.LittleEndian.Uint64(b[8*d:])); n > 0 {
-					t.Levels = append(t.Levels, n)
-				}
-			}
-			return nil
-		},
+		}
+		return nil
+	}
+	read, write := wordsFile(&t.nib, (NH48H0+7)/8, 8*h0Levels, trailer, parse)
+	c, err := tablecache.GetStreamed(cfg.CacheDir, spec(h0Name, h0Version, h0Code), tablecache.Streamed{
+		Read: read,
 		Build: func() error {
 			*t = *h.NewH0(cfg.buildWorkers())
 			return nil
 		},
-		Write: func(w io.Writer) error {
-			if _, err := w.Write(wordBytes(t.nib)); err != nil {
-				return err
-			}
-			_, err := w.Write(trailer())
-			return err
-		},
+		Write: write,
 		Check: func() error { return checkH0Levels(t.Levels) },
 	})
 	if err != nil {
@@ -126,28 +142,18 @@ func (h *H48) LoadHK(cfg Config, k, base int) (*HK, tablecache.Table, error) {
 		}
 		return b
 	}
-	c, err := tablecache.GetStreamed(cfg.tableDir(), spec(name, hkVersion, hkCode), tablecache.Streamed{
-		Read: func(r io.Reader, n int64) error {
-			t.crumbs = make([]uint32, (hkEntries(k)+15)/16)
-			if want := int64(len(t.crumbs)*4 + trailerBytes); n != want {
-				return fmt.Errorf("coord: a cached %s of %d bytes, want %d", name, n, want)
-			}
-			hugepage.Advise(t.crumbs) // before the pages are first touched
-			if _, err := io.ReadFull(r, wordBytes(t.crumbs)); err != nil {
-				return err
-			}
-			b := make([]byte, trailerBytes)
-			if _, err := io.ReadFull(r, b); err != nil {
-				return err
-			}
-			if int(binary.LittleEndian.Uint64(b)) != k || int(binary.LittleEndian.Uint64(b[8:])) != base {
-				return fmt.Errorf("coord: a cached %s names another K or base", name)
-			}
-			for c := range t.Codes {
-				t.Codes[c] = int64(binary.LittleEndian.Uint64(b[16+8*c:]))
-			}
-			return nil
-		},
+	parse := func(b []byte) error {
+		if int(binary.LittleEndian.Uint64(b)) != k || int(binary.LittleEndian.Uint64(b[8:])) != base {
+			return fmt.Errorf("coord: a cached %s names another K or base", name)
+		}
+		for c := range t.Codes {
+			t.Codes[c] = int64(binary.LittleEndian.Uint64(b[16+8*c:]))
+		}
+		return nil
+	}
+	read, write := wordsFile(&t.crumbs, (hkEntries(k)+15)/16, trailerBytes, trailer, parse)
+	c, err := tablecache.GetStreamed(cfg.CacheDir, spec(name, hkVersion, hkCode), tablecache.Streamed{
+		Read: read,
 		Build: func() error {
 			built, err := h.NewHK(k, base, cfg.buildWorkers(), cfg.report(name))
 			if err == nil {
@@ -155,13 +161,7 @@ func (h *H48) LoadHK(cfg Config, k, base int) (*HK, tablecache.Table, error) {
 			}
 			return err
 		},
-		Write: func(w io.Writer) error {
-			if _, err := w.Write(wordBytes(t.crumbs)); err != nil {
-				return err
-			}
-			_, err := w.Write(trailer())
-			return err
-		},
+		Write: write,
 		Check: func() error { return checkHKCodes(name, k, base, t.Codes) },
 	})
 	if err != nil {
@@ -176,7 +176,7 @@ func hkName(k, base int) string { return fmt.Sprintf("solver-h48-h%d-base%d", k,
 // HKCached reports whether the cache (cacheDir, "" for the user's) holds
 // a file for the hK table with base (whether it is good, LoadHK finds out).
 func HKCached(cacheDir string, k, base int) bool {
-	return tablecache.Has(Config{CacheDir: cacheDir}.tableDir(), hkName(k, base))
+	return tablecache.Has(cacheDir, hkName(k, base))
 }
 
 // checkHKCodes checks an hK table's codes' counts against those known of
@@ -189,14 +189,6 @@ func checkHKCodes(name string, k, base int, codes [4]int64) error {
 		return fmt.Errorf("%s counts %d entries, has %d", name, sum, hkEntries(k))
 	}
 	return nil
-}
-
-// tableDir is the cache folder cfg names: tablecache.Dir() for "".
-func (cfg Config) tableDir() string {
-	if cfg.CacheDir == "" {
-		return tablecache.Dir()
-	}
-	return cfg.CacheDir
 }
 
 // buildWorkers is the builds' worker count: cfg.Workers, else one per CPU.

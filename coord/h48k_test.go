@@ -120,30 +120,11 @@ func TestHKOnCubes(t *testing.T) {
 		for range rng.IntN(7) {
 			c.Move(&c, cube.Move(rng.IntN(cube.NFaceMoves)))
 		}
-		distance := 0
-		for !reachesH11Goal(c, distance) {
-			distance++
-		}
+		distance := goalDistance(c, func(c *cube.Cube) bool { return inH48Goal(c) && H48EO(c) == 0 })
 		if _, code := table.Cube(&c); table.Bound(code) > distance {
 			t.Fatalf("%v: code %d, bound %d, but %d face turns reach the goal", c, code, table.Bound(code), distance)
 		}
 	}
-}
-
-// reachesH11Goal reports whether some n face turns take c into h11's goal
-// group: H48's with every edge oriented.
-func reachesH11Goal(c cube.Cube, n int) bool {
-	if n == 0 {
-		return inH48Goal(&c) && H48EO(&c) == 0
-	}
-	for m := range cube.Move(cube.NFaceMoves) {
-		var d cube.Cube
-		d.Move(&c, m)
-		if reachesH11Goal(d, n-1) {
-			return true
-		}
-	}
-	return false
 }
 
 func TestHKRefusesBadArguments(t *testing.T) {

@@ -47,6 +47,15 @@ func Dir() string {
 	return filepath.Join(base, "cubecensus", "tables")
 }
 
+// orDir returns dir, or Dir() for "": Get, GetStreamed and Has take ""
+// for the user's cache folder.
+func orDir(dir string) string {
+	if dir == "" {
+		return Dir()
+	}
+	return dir
+}
+
 // Spec names a cached table and says which kept copies are good.
 type Spec struct {
 	Name string
@@ -126,7 +135,7 @@ type Streamed struct {
 // GetStreamed is Get for a Streamed table: it loads the table from dir
 // when a good copy is there, else builds it and stores it there.
 func GetStreamed(dir string, spec Spec, s Streamed) (Table, error) {
-	path := filepath.Join(dir, spec.Name+".table")
+	path := filepath.Join(orDir(dir), spec.Name+".table")
 	// A killed build leaves its half-written file; none is being written
 	// unless another live process builds the table now.
 	atomicfile.RemoveStale(path)
@@ -156,7 +165,7 @@ func GetStreamed(dir string, spec Spec, s Streamed) (Table, error) {
 // Has reports whether dir holds a file for the table called name (whether
 // it is good, Get finds out).
 func Has(dir, name string) bool {
-	_, err := os.Stat(filepath.Join(dir, name+".table"))
+	_, err := os.Stat(filepath.Join(orDir(dir), name+".table"))
 	return err == nil
 }
 
