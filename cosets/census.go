@@ -163,11 +163,10 @@ func (c *Census) move(x coord.Coset, s *censusStep) coord.Coset {
 // c.MaxPositions lie within depth.
 func (c *CensusCounter) Count(x coord.Coset, depth int) ([]int64, error) {
 	r := cosetCube(x)
-	c.set.reset()
+	c.set.reset(c.MaxPositions)
 	c.levels = c.levels[:0]
 	counts := make([]int64, depth+1)
 	dist := c.table.Distance(x)
-	var total int
 	for d := 0; d <= depth; d++ {
 		level := c.nextLevel(d)
 		for _, s := range c.hOnes {
@@ -190,7 +189,7 @@ func (c *CensusCounter) Count(x coord.Coset, depth int) ([]int64, error) {
 		}
 		c.levels[d] = level
 		counts[d] = int64(len(level))
-		if total += len(level); total > c.MaxPositions {
+		if c.set.full {
 			return nil, fmt.Errorf("cosets: coset %v has more than %d positions within %d moves: %w", x, c.MaxPositions, d, ErrCensusTooMany)
 		}
 	}
@@ -593,16 +592,25 @@ func keyPerm(k uint64) perm {
 }
 
 // keySet is a set of nonzero keys: open addressing with linear probing,
-// at most half full, grown by doubling.
+// at most half full, grown by doubling, holding at most limit keys.
 type keySet struct {
 	slots []uint64
 	n     int
 	shift uint // a key's home is the top bits of its hash
+	limit int
+	// full is set when a new key came beyond the limit: it was left out.
+	// The limit holds during a level, not only at its end, so that a
+	// coset whose last level has billions of positions never grows the set
+	// (or the level's list) past the limit: the census's memory estimate.
+	// An STM 10 census ran out of 24 GB in such a level while the check
+	// was made at the level's end.
+	full bool
 }
 
-// reset empties the set, keeping its slots unless they are many more than
-// the last coset needed.
-func (s *keySet) reset() {
+// reset empties the set and sets its limit, keeping its slots unless they
+// are many more than the last coset needed.
+func (s *keySet) reset(limit int) {
+	s.limit, s.full = limit, false
 	if len(s.slots) > 1<<16 && s.n < len(s.slots)/16 {
 		s.slots = nil
 	}
@@ -632,6 +640,10 @@ func (s *keySet) add(k uint64) bool {
 		case k:
 			return false
 		case 0:
+			if s.n >= s.limit {
+				s.full = true
+				return false
+			}
 			s.slots[i] = k
 			if s.n++; 2*s.n > len(s.slots) {
 				s.grow(2 * len(s.slots))

@@ -1,6 +1,7 @@
 package cosets
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -90,6 +91,42 @@ func TestCensusAgainstBFS(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCensusCap: a counter keeps at most MaxPositions positions, during a
+// level as well as at its end (a level of billions of positions must not
+// grow the set first), and refuses exactly the cosets with more within the
+// depth; a coset with exactly that many is counted.
+func TestCensusCap(t *testing.T) {
+	table, err := sharedTables.CosetTable(cube.HTM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const depth = 6
+	x := coord.Coset{} // H: 1, 10, 67, 456, 3079, ... within the depth
+	counter := NewCensus(table).NewCounter()
+	want, err := counter.Count(x, depth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before int // the positions within depth-1
+	for _, n := range want[:depth] {
+		before += int(n)
+	}
+	if want[depth] < 1000 {
+		t.Fatalf("H's level %d has %d positions: too few for the test", depth, want[depth])
+	}
+	counter.MaxPositions = before + int(want[depth])
+	if got, err := counter.Count(x, depth); err != nil || !slices.Equal(got, want) {
+		t.Fatalf("at the cap: %v, %v; want %v", got, err, want)
+	}
+	counter.MaxPositions = before + 1
+	if _, err := counter.Count(x, depth); !errors.Is(err, ErrCensusTooMany) {
+		t.Fatalf("one over the cap: %v, want ErrCensusTooMany", err)
+	}
+	if counter.set.n != before+1 || len(counter.levels[depth]) != 1 {
+		t.Fatalf("one over the cap: the set holds %d positions, the last level %d; want %d and 1", counter.set.n, len(counter.levels[depth]), before+1)
 	}
 }
 
