@@ -58,14 +58,28 @@ import (
 // OptimalTable names a pruning table of the optimal solver.
 type OptimalTable uint8
 
-// The optimal solver's tables, smallest first.
+// The optimal solver's tables: those a memory budget chooses from
+// (OptimalTableFor), smallest first, then H48Table, used only when named.
 const (
 	Phase1Table OptimalTable = iota // phase 1's, always loaded (symtables.go)
 	BigTable                        // 2.3 GiB a metric
 	HugeTable                       // 13.8 GiB a metric
+	// H48Table is nissy-core's H48 h7 with base 9 and the exact h0
+	// (h48cache.go), 3.6 GiB, in face turns only, for the H48 search.
+	H48Table
 )
 
-var optimalTableNames = [...]string{"phase-1", "big", "huge"}
+var optimalTableNames = [...]string{"phase-1", "big", "huge", "h48"}
+
+// ParseOptimalTable returns the table of a name: big, h48 or huge.
+func ParseOptimalTable(name string) (OptimalTable, error) {
+	for t := BigTable; t <= H48Table; t++ {
+		if name == t.String() {
+			return t, nil
+		}
+	}
+	return 0, fmt.Errorf("coord: no optimal table %q (big, h48 or huge)", name)
+}
 
 func (t OptimalTable) String() string { return optimalTableNames[t] }
 
@@ -79,8 +93,11 @@ func (t OptimalTable) orders() int {
 
 // Bytes is the memory the table takes beyond the solver's small tables.
 func (t OptimalTable) Bytes() uint64 {
-	if t == Phase1Table {
+	switch t {
+	case Phase1Table:
 		return 0
+	case H48Table:
+		return uint64(HKBytes(h48K)) + h0Bytes
 	}
 	return uint64(bigWords(nFlipSliceClasses*nBigCols*t.orders()))*4 + bigTrailer
 }
@@ -104,6 +121,9 @@ func OptimalTableCached(cacheDir string, t OptimalTable, m cube.Metric) bool {
 	}
 	if cacheDir == "" {
 		cacheDir = tablecache.Dir()
+	}
+	if t == H48Table {
+		return m == cube.HTM && tablecache.Has(cacheDir, h0Name) && tablecache.Has(cacheDir, hkName(h48K, h48Base))
 	}
 	return tablecache.Has(cacheDir, bigName(t, m))
 }

@@ -63,6 +63,7 @@ type Tables struct {
 	big    map[cube.Metric]*lazy[OptimalPruning]
 	moves  lazy[CosetMoves]
 	steps  lazy[Phase1Steps]
+	h48    lazy[H48Tables]
 
 	mu sync.Mutex
 	// storeErr and refused gather why a table could not be stored and why
@@ -211,9 +212,16 @@ func (t *Tables) MoveTablesIn(m cube.Metric) *MoveTables {
 	return mt
 }
 
+// OptimalKind is the optimal search's table Config.Optimal names.
+func (t *Tables) OptimalKind() OptimalTable { return t.cfg.Optimal }
+
 // Optimal returns the optimal search's table in metric m, the one
 // Config.Optimal names, built or loaded on first use; nil for phase 1's.
+// With H48Table the search's tables are H48's.
 func (t *Tables) Optimal(m cube.Metric) (*OptimalPruning, error) {
+	if t.cfg.Optimal == H48Table {
+		return nil, fmt.Errorf("coord: the h48 table is read by the H48 search (Tables.H48), not as an axis table")
+	}
 	p1, err := t.Phase1In(m)
 	if err != nil || t.cfg.Optimal == Phase1Table {
 		return nil, err

@@ -170,6 +170,39 @@ func (h *H48) LoadHK(cfg Config, k, base int) (*HK, tablecache.Table, error) {
 	return t, c, nil
 }
 
+// The H48 search's table (H48Table): h7 with base 9, nissy-core's h48h7.
+const h48K, h48Base = 7, 9
+
+// h0Bytes is the memory of the h0 table: half a byte an entry.
+const h0Bytes = (NH48H0 + 7) / 8 * 4
+
+// H48Tables are the H48 search's tables: the coordinate's move and
+// symmetry tables, the exact h0 and h7 with base 9.
+type H48Tables struct {
+	H  *H48
+	H0 *H0
+	HK *HK
+}
+
+// H48 returns the H48 search's tables, built (h7: about 47 minutes of 2
+// cores) or loaded from the cache on first use.
+func (t *Tables) H48() (*H48Tables, error) {
+	return t.h48.get(func() (*H48Tables, error) {
+		h := NewH48()
+		h0, c0, err := h.LoadH0(t.cfg)
+		t.note(c0)
+		if err != nil {
+			return nil, err
+		}
+		hk, ck, err := h.LoadHK(t.cfg, h48K, h48Base)
+		t.note(ck)
+		if err != nil {
+			return nil, err
+		}
+		return &H48Tables{H: h, H0: h0, HK: hk}, nil
+	})
+}
+
 // hkName names the hK table with base in the cache.
 func hkName(k, base int) string { return fmt.Sprintf("solver-h48-h%d-base%d", k, base) }
 

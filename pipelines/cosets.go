@@ -84,9 +84,6 @@ func checkSubgroup(env *Env) error {
 		return fmt.Errorf("%w: --h-metric-search-depth %v: HTM's column is searched to --h-search-depth; give QTM and STM", ErrOption, &depths)
 	}
 	if from := env.Options.HColumnsFrom; from != "" {
-		if depths[cube.QTM] == 0 && depths[cube.STM] == 0 {
-			return fmt.Errorf("%w: --h-columns-from %s takes the columns this run does not compute, and --h-metric-search-depth names none to compute", ErrOption, from)
-		}
 		if d := env.Options.HSearchDepth; d != DefaultHSearchDepth {
 			return fmt.Errorf("%w: --h-search-depth %d: Table 1's columns are taken from --h-columns-from %s", ErrOption, d, from)
 		}
@@ -163,6 +160,17 @@ func runSubgroup(ctx context.Context, env *Env) (*Output, error) {
 			if cols[m], err = searchHInMetric(ctx, env, tbl, m, depth, params); err != nil {
 				return nil, err
 			}
+		}
+	}
+	for m, c := range cols {
+		var exact []string
+		for d := range c.levels {
+			if c.byParity(d) {
+				exact = append(exact, strconv.Itoa(d))
+			}
+		}
+		if len(exact) > 0 {
+			params[strings.ToLower(cube.Metric(m).String())+"_exact_by_parity"] = strings.Join(exact, ",")
 		}
 	}
 	dist, err := cosetDistances(env, tbl, params)
@@ -348,7 +356,7 @@ func hDistanceTable(inA []int64, cols [cube.NMetrics]hColumn) *tables.Table {
 		tables.Column{Name: "moves_in_s", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in face turns (S: all 18), exact; null beyond s_exact_to in the provenance: the depth searched (h_search_depth), or one more where that is the greatest distance in moves of A"},
 		tables.Column{Name: "within_in_s_at_least", Kind: tables.Int64, Doc: "positions of H within that distance in face turns: exact to the depth searched, beyond it those the searched positions reach by moves of A (a lower bound)"},
 		tables.Column{Name: "moves_in_a", Kind: tables.Int64, Doc: "positions of H at that distance in moves of A (U, D in all powers; R2, L2, F2, B2), exact"},
-		tables.Column{Name: "moves_in_qtm", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in quarter turns (all 12; a half turn costs 2), exact; null beyond qtm_exact_to in the provenance, or where not computed"},
+		tables.Column{Name: "moves_in_qtm", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in quarter turns (all 12; a half turn costs 2), exact; null beyond qtm_exact_to in the provenance (but at the depths of qtm_exact_by_parity: the only depth of its parity left, which holds the rest of H's positions of that corner parity), or where not computed"},
 		tables.Column{Name: "within_in_qtm_at_least", Kind: tables.Int64, Nullable: true, Doc: "positions of H within that distance in quarter turns: exact to qtm_exact_to, beyond it those the prepasses reach from there (a lower bound); null where not computed"},
 		tables.Column{Name: "moves_in_stm", Kind: tables.Int64, Nullable: true, Doc: "positions of H at that distance in slice turns (all 27, relative to the centers), exact; null beyond stm_exact_to in the provenance, or where not computed"},
 		tables.Column{Name: "within_in_stm_at_least", Kind: tables.Int64, Nullable: true, Doc: "positions of H within that distance in slice turns: exact to stm_exact_to, beyond it those the prepasses reach from there (a lower bound); null where not computed"},
@@ -375,6 +383,14 @@ func hDistanceTable(inA []int64, cols [cube.NMetrics]hColumn) *tables.Table {
 type hColumn struct {
 	levels  []int64
 	exactTo int
+	// parity says that a position's distance has the parity of its
+	// corners' permutation, as in QTM, where every move is an odd
+	// permutation of the corners (a half turn costs 2). Half of H's
+	// positions have odd corners (U is in H and is odd), so when every
+	// position is found, a depth that is the only one of its parity beyond
+	// exactTo holds all the positions of that parity not found by then:
+	// its count is exact, though the depths around it are not.
+	parity bool
 }
 
 // at returns the table's cells at depth d: the positions at that distance
@@ -384,14 +400,28 @@ func (h hColumn) at(d int) (at, within any) {
 	if len(h.levels) == 0 {
 		return nil, nil
 	}
+	last := len(h.levels) - 1
 	within = sum(h.levels[:min(d+1, len(h.levels))])
 	switch {
 	case d <= h.exactTo:
 		at = h.levels[d]
-	case h.exactTo == len(h.levels)-1: // every position found
+	case h.exactTo == last: // every position found
 		at = int64(0)
+	case h.parity && d <= last && d-2 <= h.exactTo && d+2 > last:
+		var before int64 // the positions of d's parity within exactTo
+		for k := d % 2; k <= h.exactTo; k += 2 {
+			before += h.levels[k]
+		}
+		at = sum(h.levels)/2 - before
 	}
 	return at, within
+}
+
+// byParity reports whether at(d) is a count the parity gives (beyond the
+// depths searched).
+func (h hColumn) byParity(d int) bool {
+	at, _ := h.at(d)
+	return h.parity && d > h.exactTo && at != nil && h.exactTo < len(h.levels)-1
 }
 
 // searchHInMetric counts H's positions by distance in metric m with the
@@ -447,7 +477,7 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	for d := range lv.Positions {
 		params[fmt.Sprintf("%s.depth%02d", name, d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", lv.Probes[d], lv.PrepassSeconds[d], lv.SearchSeconds[d])
 	}
-	return hColumn{levels: lv.Positions, exactTo: exactTo}, nil
+	return hColumn{levels: lv.Positions, exactTo: exactTo, parity: m == cube.QTM}, nil
 }
 
 // maxHDepth bounds the depths of H's search in QTM: every position of H is

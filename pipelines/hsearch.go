@@ -124,7 +124,7 @@ func takeHColumns(dir string, depths MetricDepths, params map[string]string) (in
 		if before != cosets.HSize {
 			return nil, cols, fail("%s ends at %d positions, not all %d of H", names.within, before, int64(cosets.HSize))
 		}
-		c.exactTo = exactTo
+		c.exactTo, c.parity = exactTo, m == int(cube.QTM)
 		cols[m] = c
 		taken = append(taken, names.at, names.within)
 		for key, v := range prov.Params {
@@ -134,7 +134,8 @@ func takeHColumns(dir string, depths MetricDepths, params map[string]string) (in
 		}
 		params[names.computedBy] = computedBy(prov, cube.Metric(m))
 	}
-	// The cells these columns give back must be those of the table.
+	// The cells these columns give back must be those of the table (but
+	// for a count the parity gives that a table before it left null).
 	for d, row := range t.Rows {
 		a := int64(0)
 		if d < len(inA) {
@@ -144,6 +145,9 @@ func takeHColumns(dir string, depths MetricDepths, params map[string]string) (in
 		for m, names := range hColumnNames {
 			if depths[m] == 0 {
 				cells[names.at], cells[names.within] = cols[m].at(d)
+				if cols[m].byParity(d) && row[t.Index(names.at)] == nil {
+					delete(cells, names.at)
+				}
 			}
 		}
 		for name, ours := range cells {

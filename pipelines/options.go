@@ -118,7 +118,7 @@ func (o *Options) List() []Option {
 		{"census", "census-pilot-sample", "classes of cosets the pilot samples (the same on every machine)", &o.CensusPilotSample},
 		{"census", "census-blocks-from", "take the blocks counted in this folder's census_blocks (merged shards, or an earlier run such as results) for each metric counted to this run's depth, and count only the others", &o.CensusBlocksFrom},
 		{"subgroup", "h-metric-search-depth", "depth to which H is searched in QTM and STM with all the metric's moves (columns moves_in_qtm, moves_in_stm), exact to there, then prepasses alone until every position is reached (lower bounds); per metric, QTM=N,STM=N (0: not computed, or with --h-columns-from taken from there; a metric not named keeps its default)", &o.HMetricDepth},
-		{"subgroup", "h-columns-from", "take Table 1's columns (moves_in_a, moves_in_s) and each metric's that --h-metric-search-depth gives 0 from this folder's h_distance (an earlier run, such as results), and compute only the others", &o.HColumnsFrom},
+		{"subgroup", "h-columns-from", "take Table 1's columns (moves_in_a, moves_in_s) and each metric's that --h-metric-search-depth gives 0 from this folder's h_distance (an earlier run, such as results), and compute only the others (with QTM=0,STM=0 none: h_distance is written again from the folder's, with what this build derives from its columns)", &o.HColumnsFrom},
 		{"subgroup", "h-search-depth", "depth to which H itself is searched for Table 1's 'moves in S' column, exact to there, and at 18 too when 17 (to 16 about 4 minutes, to 17 about 10)", &o.HSearchDepth},
 	}
 }

@@ -103,6 +103,9 @@ type SolveOptions struct {
 	// Metric is what solutions are searched and measured in: HTM, QTM or
 	// STM (solver.Solver.FindIn without Optimal).
 	Metric cube.Metric
+	// Table is the optimal solver's table; Phase1Table, the zero value,
+	// lets the memory budget choose (coord.OptimalTableFor).
+	Table coord.OptimalTable
 }
 
 // Solved is what Solve found for one cube.
@@ -158,7 +161,10 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 	// The time spent loading (or building) that table is returned apart,
 	// to be left out of the cube's seconds, and logged.
 	var big *solver.Solver
-	table := coord.OptimalTableFor(env.MemBudget)
+	table := o.Table
+	if table == coord.Phase1Table {
+		table = coord.OptimalTableFor(env.MemBudget)
+	}
 	optimal := func(c cube.Cube, workers int) (found solver.Optimal, loading time.Duration, err error) {
 		s.NodeBudget = o.NodeBudget
 		if table == coord.Phase1Table {
@@ -183,7 +189,7 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 			}
 			// The table is built or loaded on first use: here, so that
 			// the cube's time leaves it out.
-			if _, err = big.Tables.Optimal(o.Metric); err != nil {
+			if err = big.LoadOptimal(o.Metric); err != nil {
 				return found, 0, err
 			}
 			loading = time.Since(start)
@@ -349,6 +355,7 @@ func newSolver(env *Env, optimal coord.OptimalTable) (*solver.Solver, error) {
 var buildTime = map[coord.OptimalTable]string{
 	coord.BigTable:  "8 minutes in HTM, 13 in QTM, on 2 cores",
 	coord.HugeTable: "22 minutes in HTM on 2 cores",
+	coord.H48Table:  "47 minutes on 2 cores",
 }
 
 // quickNodes is the node budget with which solve --optimal first tries a

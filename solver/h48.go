@@ -12,23 +12,15 @@ import (
 // tight (left exactly) no solution goes on with a half turn (nxopt's rule,
 // the inverse's solution would end with it and reach the goal a move
 // sooner). An entry of code 0 (at most the base) is bounded by the exact
-// h0 table instead. Face turns only.
-//
-// This is the first version, searched on one goroutine, to measure
-// against the big tables before the driver takes it (issue 39, item 3).
+// h0 table instead. Face turns only; the driver (optimal.go) cuts each
+// depth into subtrees, orders them and runs them on the workers, as with
+// the axis tables.
 
 // h48Tables are the H48 search's tables.
 type h48Tables struct {
 	h  *coord.H48
 	h0 *coord.H0
 	hk *coord.HK
-}
-
-// h48Search is one search with the tables: its path and counts.
-type h48Search struct {
-	t     h48Tables
-	path  []cube.Move
-	nodes int64
 }
 
 // h48Child is a child being bounded.
@@ -61,38 +53,77 @@ func (t h48Tables) bounds(kids []h48Child) {
 	}
 }
 
-// bound returns the bound of one cube.
-func (t h48Tables) bound(c *cube.Cube) int {
-	k := [1]h48Child{{x: coord.H48CoordOf(c)}}
+// bound returns the bound of the cube of coordinates x.
+func (t h48Tables) bound(x coord.H48Coord) int {
+	k := [1]h48Child{{x: x}}
 	t.bounds(k[:])
 	return k[0].bound
 }
 
-// solve returns an optimal solution of c in face turns, and the nodes
-// searched.
-func (t h48Tables) solve(c cube.Cube) ([]cube.Move, int64) {
-	s := &h48Search{t: t}
-	if c == cube.Solved {
-		return []cube.Move{}, 0
+// h48Engine is the H48 search of cube (engine).
+type h48Engine struct {
+	t    h48Tables
+	cube cube.Cube
+}
+
+func (e h48Engine) lower() int {
+	inv := cube.Inverse(e.cube)
+	return max(e.t.bound(coord.H48CoordOf(&e.cube)), e.t.bound(coord.H48CoordOf(&inv)))
+}
+
+func (e h48Engine) liveRoots(n, depth int) ([][]cube.Move, int64) {
+	move := func(x *coord.H48Coord, m cube.Move) coord.H48Coord { return e.t.h.MoveCoord(*x, m) }
+	exceeds := func(x *coord.H48Coord, left int) bool { return e.t.bound(*x) > left }
+	return canonicalRoots(cube.HTM, coord.H48CoordOf(&e.cube), n, depth, move, exceeds)
+}
+
+func (e h48Engine) newSearch() subtreeSearch { return &h48Search{t: e.t, cube: e.cube} }
+
+// h48Search is one worker's search: its path and counts.
+type h48Search struct {
+	t     h48Tables
+	cube  cube.Cube
+	path  []cube.Move
+	nodes int64
+	// closedAt is the length of a symmetric cube's root, whose last run
+	// the search may not extend; -1 for other cubes.
+	closedAt int
+}
+
+// search is subtreeSearch's.
+func (s *h48Search) search(root []cube.Move, depth int, closed bool) ([]cube.Move, int64) {
+	s.nodes, s.path, s.closedAt = 0, append(s.path[:0], root...), -1
+	if closed {
+		s.closedAt = len(root)
 	}
-	inv := cube.Inverse(c)
-	for depth := max(1, t.bound(&c), t.bound(&inv)); ; depth++ {
-		s.path = s.path[:0]
-		if s.dfs(c, coord.H48CoordOf(&c), cube.NFaceMoves, false, depth) {
-			return append([]cube.Move{}, s.path...), s.nodes
-		}
+	c := s.cube
+	for _, m := range root {
+		c.Mul(&c, &unitCube[m])
 	}
+	left := depth - len(root)
+	x, inv := coord.H48CoordOf(&c), cube.Inverse(c)
+	invBound := s.t.bound(coord.H48CoordOf(&inv))
+	switch {
+	case s.t.bound(x) > left || invBound > left:
+		return nil, s.nodes
+	case left == 0 && c != cube.Solved:
+		return nil, s.nodes
+	case left == 0 || s.dfs(c, x, root[len(root)-1], invBound == left, left):
+		return append([]cube.Move{}, s.path...), s.nodes
+	}
+	return nil, s.nodes
 }
 
 // dfs searches the canonical sequences of exactly left more moves after
-// s.path (last its last move, cube.NFaceMoves if none), from the cube c of
-// coordinates x, whose bounds and whose inverse's are within left; tight
-// says the inverse's is exactly left.
+// s.path (last its last move), from the cube c of coordinates x, whose
+// bounds and whose inverse's are within left; tight says the inverse's is
+// exactly left.
 func (s *h48Search) dfs(c cube.Cube, x coord.H48Coord, last cube.Move, tight bool, left int) bool {
 	var kids [cube.NFaceMoves]h48Child
 	n := 0
+	closed := len(s.path) == s.closedAt
 	for m := range cube.Move(cube.NFaceMoves) {
-		if last < cube.NFaceMoves && !cube.CanFollow(last, m) || tight && m.Power() == 2 {
+		if !cube.CanFollow(last, m) || tight && m.Power() == 2 || closed && m.Axis() == last.Axis() {
 			continue
 		}
 		kids[n] = h48Child{m: m, x: s.t.h.MoveCoord(x, m)}

@@ -35,7 +35,7 @@ func TestH48SearchAgreesWithBreadthFirst(t *testing.T) {
 	for d, level := range breadthFirst(cube.HTM, 5) {
 		for range min(len(level), 60) {
 			c := level[rng.IntN(len(level))]
-			moves, _ := tables.solve(c)
+			moves := solveH48(t, tables, c, 1)
 			if len(moves) != d || cube.Times(c, cube.FromMoves(moves)) != cube.Solved {
 				t.Fatalf("a position at depth %d: %s", d, cube.FormatManeuver(moves))
 			}
@@ -43,20 +43,40 @@ func TestH48SearchAgreesWithBreadthFirst(t *testing.T) {
 	}
 }
 
-// TestH48SearchAgreesWithOptimal: scrambles of 8 to 11 moves get
-// solutions as short as the optimal solver's (phase 1's table), which
-// solve them.
+// solveH48 returns the driver's optimal solution of c with the H48
+// tables on workers goroutines, its symmetries used, checked to solve c.
+func solveH48(t testing.TB, tables h48Tables, c cube.Cube, workers int) []cube.Move {
+	t.Helper()
+	res, err := shared.optimalWith(context.Background(), h48Engine{tables, c}, c, cube.HTM, workers, cube.SymmetriesOf(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cube.Times(c, cube.FromMoves(res.Moves)) != cube.Solved {
+		t.Fatalf("%s does not solve the cube", cube.FormatManeuver(res.Moves))
+	}
+	return res.Moves
+}
+
+// TestH48SearchAgreesWithOptimal: scrambles of 8 to 11 moves, and
+// symmetric cubes, get solutions from the driver with the H48 tables (on
+// one and two workers) as short as the optimal solver's (phase 1's table).
 func TestH48SearchAgreesWithOptimal(t *testing.T) {
 	tables := smallH48()
 	rng := rand.New(rand.NewPCG(43, 44))
+	cubes := []cube.Cube{
+		cube.FromMoves(mustParse(t, "U2 D2 F2 B2 L2 R2")),   // 6, 48 symmetries
+		cube.FromMoves(mustParse(t, "R L' U D' F B' R L'")), // symmetric
+	}
 	for i := range 8 {
-		c := cube.Scramble(rng, 8+i%4)
+		cubes = append(cubes, cube.Scramble(rng, 8+i%4))
+	}
+	for i, c := range cubes {
 		want, err := shared.Optimal(context.Background(), c, cube.HTM, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
-		moves, _ := tables.solve(c)
-		if len(moves) != len(want.Moves) || cube.Times(c, cube.FromMoves(moves)) != cube.Solved {
+		moves := solveH48(t, tables, c, 1+i%2)
+		if len(moves) != len(want.Moves) {
 			t.Fatalf("%s: the H48 search's %s against the optimal solver's %s", cube.FormatManeuver(cube.InverseManeuver(want.Moves)), cube.FormatManeuver(moves), cube.FormatManeuver(want.Moves))
 		}
 	}
@@ -84,11 +104,11 @@ func BenchmarkH48Random(b *testing.B) {
 	var nodes, length int64
 	for b.Loop() {
 		c := cube.Random(rng)
-		moves, n := tables.solve(c)
-		if cube.Times(c, cube.FromMoves(moves)) != cube.Solved {
-			b.Fatalf("%s does not solve the cube", cube.FormatManeuver(moves))
+		res, err := shared.optimalWith(context.Background(), h48Engine{tables, c}, c, cube.HTM, 1, []cube.Sym{0})
+		if err != nil || cube.Times(c, cube.FromMoves(res.Moves)) != cube.Solved {
+			b.Fatalf("%s does not solve the cube: %v", cube.FormatManeuver(res.Moves), err)
 		}
-		nodes, length = nodes+n, length+int64(len(moves))
+		nodes, length = nodes+res.Nodes, length+int64(len(res.Moves))
 	}
 	b.ReportMetric(float64(length)/float64(b.N), "turns/cube")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/cube")

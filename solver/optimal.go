@@ -178,17 +178,20 @@ func (s *Solver) Optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 // optimal is Optimal with the symmetries of c that the search may use
 // (cube.SymmetricRoots); with the identity alone it searches every sequence.
 func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, workers int, syms []cube.Sym) (Optimal, error) {
-	table, err := s.optimalTable(m)
+	e, err := s.engine(c, m)
 	if err != nil {
 		return Optimal{}, err
 	}
-	start := s.tripleOf(c)
+	return s.optimalWith(ctx, e, c, m, workers, syms)
+}
+
+// optimalWith is optimal with the search e of c.
+func (s *Solver) optimalWith(ctx context.Context, e engine, c cube.Cube, m cube.Metric, workers int, syms []cube.Sym) (Optimal, error) {
 	symmetric := cube.NewSymmetricRootSets(m, syms)
-	res := Optimal{Lower: table.bound(&start)}
+	res := Optimal{Lower: e.lower()}
 	if c == cube.Solved {
 		return Optimal{Moves: []cube.Move{}}, nil
 	}
-	moves := cube.MoveSetOf(m).Units()
 	var order rootOrder
 	for depth := max(res.Lower, 1); ; depth++ {
 		if m == cube.QTM && depth%2 != c.CornerParity() {
@@ -198,16 +201,16 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 			continue
 		}
 		var roots [][]cube.Move
-		closedAt := -1
+		closed := false
 		if len(syms) > 1 && depth > cube.MaxRunCost {
-			roots, closedAt = symmetric.Roots(depth), 0
+			roots, closed = symmetric.Roots(depth), true
 		} else {
 			n := coarseRootMoves
 			if order.searched() >= fineRootsAfter {
 				n = rootMoves
 			}
 			var bounded int64
-			roots, bounded = s.liveRoots(table, start, m, min(depth, n), depth)
+			roots, bounded = e.liveRoots(min(depth, n), depth)
 			res.Nodes += bounded
 		}
 		inOrder := order.next(roots)
@@ -216,26 +219,10 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 			nodes int64
 		}
 		newWorker := func(int) func(int) result {
-			o := &optimalSearch{s: s, table: table, metric: m, moves: moves, cube: c, closedAt: -1}
+			search := e.newSearch()
 			return func(i int) result {
-				root := roots[inOrder[i]]
-				o.nodes, o.path = 0, append(o.path[:0], root...)
-				if closedAt >= 0 {
-					o.closedAt = len(root)
-				}
-				t, r := start, c
-				for _, m := range root {
-					t = table.move(&t, m)
-					r.Mul(&r, &unitCube[m])
-				}
-				var axes [3]cube.Cube
-				for k, y := range axisSyms {
-					axes[k] = cube.Conjugate(r, y)
-				}
-				if o.dfs(&t, &axes, depth-len(root)) {
-					return result{append([]cube.Move{}, o.path...), o.nodes}
-				}
-				return result{nil, o.nodes}
+				moves, nodes := search.search(roots[inOrder[i]], depth, closed)
+				return result{moves, nodes}
 			}
 		}
 		var found []cube.Move
@@ -264,6 +251,94 @@ func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 	}
 }
 
+// engine is an optimal search of one cube as the driver (optimal) runs it:
+// its tables' bound on the cube's distance, the subtrees a depth is cut
+// into, and searches of them, one a worker.
+type engine interface {
+	lower() int
+	// liveRoots returns the canonical sequences of n moves that begin the
+	// solutions of depth moves, but for those the tables already cut, in
+	// move order, and how many sequences it bounded.
+	liveRoots(n, depth int) ([][]cube.Move, int64)
+	newSearch() subtreeSearch
+}
+
+// subtreeSearch searches subtrees on one goroutine.
+type subtreeSearch interface {
+	// search returns a sequence of depth moves beginning with root that
+	// solves the cube, or nil, and the nodes searched; closed says that
+	// root's last run may not be extended (a symmetric cube's roots).
+	search(root []cube.Move, depth int, closed bool) ([]cube.Move, int64)
+}
+
+// engine returns the search of c in metric m with the tables Config.Optimal
+// names: H48's (face turns only), else the axis tables (optimalTable).
+func (s *Solver) engine(c cube.Cube, m cube.Metric) (engine, error) {
+	if s.Tables.OptimalKind() == coord.H48Table {
+		if m != cube.HTM {
+			return nil, fmt.Errorf("solver: the h48 table is for face turns (HTM), not %v", m)
+		}
+		t, err := s.Tables.H48()
+		if err != nil {
+			return nil, err
+		}
+		return h48Engine{h48Tables{h: t.H, h0: t.H0, hk: t.HK}, c}, nil
+	}
+	table, err := s.optimalTable(m)
+	if err != nil {
+		return nil, err
+	}
+	return axisEngine{s: s, table: table, metric: m, cube: c, start: s.tripleOf(c)}, nil
+}
+
+// LoadOptimal builds or loads the optimal search's tables in metric m,
+// which Optimal otherwise does on first use.
+func (s *Solver) LoadOptimal(m cube.Metric) error {
+	_, err := s.engine(cube.Solved, m)
+	return err
+}
+
+// axisEngine is the search with the axis tables (phase 1's or the big
+// ones) of cube, whose coordinates are start.
+type axisEngine struct {
+	s      *Solver
+	table  optimalTable
+	metric cube.Metric
+	cube   cube.Cube
+	start  triple
+}
+
+func (e axisEngine) lower() int { return e.table.bound(&e.start) }
+
+func (e axisEngine) liveRoots(n, depth int) ([][]cube.Move, int64) {
+	return e.s.liveRoots(e.table, e.start, e.metric, n, depth)
+}
+
+func (e axisEngine) newSearch() subtreeSearch {
+	return &optimalSearch{s: e.s, table: e.table, metric: e.metric, moves: cube.MoveSetOf(e.metric).Units(), cube: e.cube, start: e.start}
+}
+
+// search is subtreeSearch's.
+func (o *optimalSearch) search(root []cube.Move, depth int, closed bool) ([]cube.Move, int64) {
+	o.nodes, o.path, o.closedAt = 0, append(o.path[:0], root...), -1
+	if closed {
+		o.closedAt = len(root)
+	}
+	t, r := o.start, o.cube
+	for _, m := range root {
+		t = o.table.move(&t, m)
+		r.Mul(&r, &unitCube[m])
+	}
+	var axes [3]cube.Cube
+	for k, y := range axisSyms {
+		axes[k] = cube.Conjugate(r, y)
+	}
+	if o.dfs(&t, &axes, depth-len(root)) {
+		return append([]cube.Move{}, o.path...), o.nodes
+	}
+	return nil, o.nodes
+}
+
 // rootMoves is the length of the subtrees' first moves once a depth has
 // searched fineRootsAfter nodes: up to 43,254 canonical sequences in HTM,
 // fine enough for the order to find a solution early (on the twelve cubes
@@ -277,16 +352,24 @@ const (
 	fineRootsAfter  = 1 << 16
 )
 
-// liveRoots returns the subtrees a depth is cut into: the canonical
-// sequences of n moves of cost 1 in m from the cube whose coordinates are
-// start, in move order, but for those with a beginning whose bound already
-// exceeds the moves left (the search would cut it at once; on a cube near
-// solved nearly all are cut, and a subtree costs more than a node), and how
-// many sequences it bounded.
+// liveRoots returns the subtrees a depth is cut into with the axis
+// tables: the canonical sequences of n moves of cost 1 in m from the cube
+// whose coordinates are start, in move order, but for those with a
+// beginning whose bound already exceeds the moves left (the search would
+// cut it at once; on a cube near solved nearly all are cut, and a subtree
+// costs more than a node), and how many sequences it bounded.
 func (s *Solver) liveRoots(table optimalTable, start triple, m cube.Metric, n, depth int) (roots [][]cube.Move, bounded int64) {
+	return canonicalRoots(m, start, n, depth, table.move, table.exceeds)
+}
+
+// canonicalRoots returns the canonical sequences of n moves of cost 1 in m
+// from coordinates start (move gives a move's), in move order, but for
+// those with a beginning that exceeds (its bound above the moves left of
+// depth), and how many sequences it bounded.
+func canonicalRoots[T any](m cube.Metric, start T, n, depth int, move func(*T, cube.Move) T, exceeds func(*T, int) bool) (roots [][]cube.Move, bounded int64) {
 	path, units := make([]cube.Move, 0, n), cube.MoveSetOf(m).Units()
-	var extend func(t *triple)
-	extend = func(t *triple) {
+	var extend func(t *T)
+	extend = func(t *T) {
 		if len(path) == n {
 			roots = append(roots, slices.Clone(path))
 			return
@@ -295,9 +378,9 @@ func (s *Solver) liveRoots(table optimalTable, start triple, m cube.Metric, n, d
 			if !canFollow(m, path, b) {
 				continue
 			}
-			next := table.move(t, b)
+			next := move(t, b)
 			bounded++
-			if !table.exceeds(&next, depth-len(path)-1) {
+			if !exceeds(&next, depth-len(path)-1) {
 				path = append(path, b)
 				extend(&next)
 				path = path[:len(path)-1]
@@ -404,6 +487,7 @@ type optimalSearch struct {
 	metric cube.Metric
 	moves  []cube.Move // the metric's moves of cost 1
 	cube   cube.Cube
+	start  triple // the cube's coordinates
 	path   []cube.Move
 	// closedAt is the length of a symmetric cube's root (symmetricRoots),
 	// whose last run the search may not extend; -1 for other cubes.

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/pipelines"
@@ -415,13 +416,32 @@ positions table in --results, its distances.
 	return cmd
 }
 
+// optimalTableFlag returns the table --optimal-table names, refusing one
+// that does not serve metric m or that the memory budget does not hold
+// (with 1 GiB for the rest, as coord.OptimalTableFor).
+func optimalTableFlag(name string, m cube.Metric, budget uint64, optimal bool) (coord.OptimalTable, error) {
+	t, err := coord.ParseOptimalTable(name)
+	switch {
+	case err != nil:
+		return t, usageErrorf("solve: --optimal-table %q: want big, huge or h48", name)
+	case !optimal:
+		return t, usageErrorf("solve: --optimal-table is for --optimal")
+	case t == coord.H48Table && m != cube.HTM:
+		return t, usageErrorf("solve: --optimal-table h48 is for face turns (HTM), not %v", m)
+	case budget < t.Bytes()+1<<30:
+		return t, usageErrorf("solve: --optimal-table %s needs a --mem-budget of %s (its %s and 1 GiB for the rest), not %s",
+			name, pipelines.FormatBytes(t.Bytes()+1<<30), pipelines.FormatBytes(t.Bytes()), pipelines.FormatBytes(budget))
+	}
+	return t, nil
+}
+
 func newSolveCmd() *cobra.Command {
 	var (
 		file, out          string
 		facelets, maneuver bool
 		workers            int
 		opts               = pipelines.SolveOptions{NodeBudget: 2e7}
-		metric             string
+		metric, table      string
 		mem                = pipelines.Bytes(6 << 30)
 	)
 	// optimalBudget is --node-budget's default with --optimal: minutes.
@@ -459,7 +479,10 @@ table, 13.8 GiB a metric and several times faster. Each is built once per
 machine (the big one in about ten minutes, the huge one in about an hour,
 with a progress bar), cached, and loaded in seconds after.
 Below that it uses phase 1's table: cubes up to about 14 face turns from
-solved in seconds, a random cube in hours. Its node budget defaults to 1e9,
+solved in seconds, a random cube in hours. --optimal-table h48 instead
+searches with nissy-core's H48 tables (h7, 3.6 GiB, face turns only; built
+once in about 47 minutes), one look-up a move on the cube and on its
+inverse. Its node budget defaults to 1e9,
 after which the line gives the distance proven.
 
 ` + pipelines.ReadingRule,
@@ -488,6 +511,11 @@ after which the line gives the distance proven.
 				return usageErrorf("solve: --metric %q: want HTM, QTM or STM", metric)
 			}
 			opts.Metric = m
+			if table != "" {
+				if opts.Table, err = optimalTableFlag(table, m, uint64(mem), opts.Optimal); err != nil {
+					return err
+				}
+			}
 			if !cmd.Flags().Changed("max-length") {
 				opts.MaxLength = provenWithin[m]
 			}
@@ -555,6 +583,7 @@ after which the line gives the distance proven.
 	workers = runtime.NumCPU()
 	f.Var(pipelines.Whole[int]{P: &workers, Min: 1, Max: maxWorkers}, "workers", "cubes solved in parallel, or with --optimal threads on one cube (the output does not depend on it)")
 	f.Var(&mem, "mem-budget", "memory the optimal solver's table may use: from 3.3GiB its big table (2.3 GiB a metric), from 14.8GiB its huge one (13.8 GiB), each built once per machine and cached; below, phase 1's, thousands of times slower")
+	f.StringVar(&table, "optimal-table", "", "the optimal solver's table instead of --mem-budget's choice: big, huge, or h48 (nissy-core's H48 h7, 3.6 GiB, HTM only)")
 	f.BoolVar(&facelets, "facelets", false, "read every cube as a facelet string")
 	f.BoolVar(&maneuver, "maneuver", false, "read every cube as a maneuver")
 	return cmd

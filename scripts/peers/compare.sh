@@ -28,17 +28,17 @@
 # 7.3 GiB in 18 minutes, nissy's h48h7 3.5 GiB in 2.0 hours).
 # Usage: scripts/peers/compare.sh [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES]
 #          [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]]
-#          [--nissy DIR [--h48 SOLVER] [--lengths L,...] [--per-length K]] [--threads T,...] [--opt-budget SIZE]
+#          [--nissy DIR [--h48 SOLVER] [--lengths L,...] [--per-length K]] [--threads T,...] [--opt-budget SIZE] [--opt-table NAME]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-n=10000 n19=200 rounds=3 nopt=20 rob= c20= m2p= hcoset= vcube= coord=208 nissy= h48=h48h7 lengths=17,18,19 perlength=25 threads=1,2 budget=16GiB
-usage() { echo "usage: $0 [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES] [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER] [--lengths L,...] [--per-length K]] [--threads T,...] [--opt-budget SIZE]" >&2; exit 2; }
+n=10000 n19=200 rounds=3 nopt=20 rob= c20= m2p= hcoset= vcube= coord=208 nissy= h48=h48h7 lengths=17,18,19 perlength=25 threads=1,2 budget=16GiB table=
+usage() { echo "usage: $0 [-n CUBES] [-m CUBES_19] [-r ROUNDS] [-o OPTIMAL_CUBES] [--rob DIR] [--cube20src DIR] [--min2phase DIR] [--hcoset DIR] [--vcube DIR [--coord C]] [--nissy DIR [--h48 SOLVER] [--lengths L,...] [--per-length K]] [--threads T,...] [--opt-budget SIZE] [--opt-table NAME]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
     -n) n=$2 ;; -m) n19=$2 ;; -r) rounds=$2 ;; -o) nopt=$2 ;;
     --rob) rob=$2 ;; --cube20src) c20=$2 ;; --min2phase) m2p=$2 ;; --hcoset) hcoset=$2 ;;
     --vcube) vcube=$2 ;; --coord) coord=$2 ;; --nissy) nissy=$2 ;; --h48) h48=$2 ;;
-    --lengths) lengths=$2 ;; --per-length) perlength=$2 ;; --threads) threads=$2 ;; --opt-budget) budget=$2 ;;
+    --lengths) lengths=$2 ;; --per-length) perlength=$2 ;; --threads) threads=$2 ;; --opt-budget) budget=$2 ;; --opt-table) table=$2 ;;
     *) usage ;;
   esac
   shift 2 || usage
@@ -133,7 +133,7 @@ if [ -n "$vcube$nissy" ]; then
   # cubes' own, from --out. Writes the set's lengths to $tmp/ours-len-SET.
   ours() {
     { echo "D L' D' B2 U2 L F2 D2 R' U' D2 F' L2 F B' L2 D B'"; cat "$tmp/opt-$1.txt"; } > "$tmp/in.txt"
-    ./bin/cubecensus solve --optimal --mem-budget "$budget" --workers "$2" --node-budget 0 --file "$tmp/in.txt" \
+    ./bin/cubecensus solve --optimal --mem-budget "$budget" ${table:+--optimal-table "$table"} --workers "$2" --node-budget 0 --file "$tmp/in.txt" \
       --out "$tmp/ours.arrow" 2> /dev/null | tail -n +2 | sed 's/.*(\([0-9]*\)f\*)$/\1/' > "$tmp/ours-len-$1"
     ./bin/cubecensus show "$tmp/ours.arrow" --format csv | awk -F, 'NR > 2 { t += $NF } END { printf "%.2f", t }'
   }
@@ -146,7 +146,7 @@ if [ -n "$vcube$nissy" ]; then
   }
   same_lengths() { paste "$1" "$2" | awk '$1 != $2 { d++ } END { print d ? d " lengths differ" : "lengths equal cube by cube" }'; }
   echo
-  echo "optimal, s a cube (cubecensus --mem-budget $budget${nissy:+ | nissy $h48}), rounds alternating:"
+  echo "optimal, s a cube (cubecensus --mem-budget $budget${table:+ --optimal-table $table}${nissy:+ | nissy $h48}), rounds alternating:"
   for r in $(seq "$rounds"); do
     for set in "${sets[@]}"; do
       cubes=$(wc -l < "$tmp/opt-$set.txt")
