@@ -83,7 +83,9 @@ func TestCommittedHDistance(t *testing.T) {
 // STM columns: their first depths equal a breadth-first search of cubes
 // over all the metric's moves, counting those in H; where exact, they add
 // up to |H| and the within column is their running sum; beyond, the within
-// column is a lower bound that grows to |H|, never below the running sum.
+// column is a lower bound that grows to |H|, never below the running sum;
+// a QTM depth counted by parity holds the rest of H's positions with
+// corners of its parity, and is the only depth of that parity left.
 func TestCommittedHInMetrics(t *testing.T) {
 	tab, prov, err := tables.Read(committed.Path(t, "h_distance"))
 	if err != nil {
@@ -99,12 +101,32 @@ func TestCommittedHInMetrics(t *testing.T) {
 			t.Fatalf("%v: provenance %s_exact_to %q", tc.metric, name, prov.Params[name+"_exact_to"])
 		}
 		want := hByDistance(tc.metric, tc.bfs)
+		byParity := map[int]bool{}
+		if list := prov.Params[name+"_exact_by_parity"]; list != "" {
+			for _, f := range strings.Split(list, ",") {
+				d, err := strconv.Atoi(f)
+				if err != nil || tc.metric != cube.QTM {
+					t.Fatalf("%v: %s_exact_by_parity %q", tc.metric, name, list)
+				}
+				byParity[d] = true
+			}
+		}
 		var running, within int64
+		var parityWithin [2]int64 // the positions of each parity within exactTo
 		for d, row := range tab.Rows {
 			n, known := row[tab.Index("moves_in_"+name)].(int64)
+			if byParity[d] {
+				// The only depth of its parity left: the rest of H's
+				// positions with corners of that parity (half of H).
+				if d <= exactTo || d+2 < len(tab.Rows) || d-2 > exactTo || !known || n != cosets.HSize/2-parityWithin[d%2] {
+					t.Fatalf("%v depth %d: %v positions by parity, exact to %d, %d of that parity within it", tc.metric, d, row[tab.Index("moves_in_"+name)], exactTo, parityWithin[d%2])
+				}
+				continue
+			}
 			if known != (d <= exactTo) {
 				t.Fatalf("%v depth %d: %v positions, exact to %d", tc.metric, d, row[tab.Index("moves_in_"+name)], exactTo)
 			}
+			parityWithin[d%2] += n
 			if d < len(want) && n != want[d] {
 				t.Errorf("%v depth %d: %d positions of H, a breadth-first search of cubes %d", tc.metric, d, n, want[d])
 			}
