@@ -58,18 +58,21 @@ import (
 // OptimalTable names a pruning table of the optimal solver.
 type OptimalTable uint8
 
-// The optimal solver's tables: those a memory budget chooses from
-// (OptimalTableFor), smallest first, then H48Table, used only when named.
+// The optimal solver's tables a memory budget chooses from
+// (OptimalTableFor), smallest first.
 const (
 	Phase1Table OptimalTable = iota // phase 1's, always loaded (symtables.go)
 	BigTable                        // 2.3 GiB a metric
 	HugeTable                       // 13.8 GiB a metric
-	// H48Table is nissy-core's H48 h7 with base 9 and the exact h0
-	// (h48cache.go), 3.6 GiB, in face turns only, for the H48 search.
-	H48Table
 )
 
-var optimalTableNames = [...]string{"phase-1", "big", "huge", "h48"}
+// H48Table is nissy-core's H48 h7 with base 9 and the exact h0
+// (h48cache.go), 3.6 GiB, in face turns only, for the H48 search: used
+// only when named. (Declared apart from the big tables, as the cached big
+// tables' fingerprints cover the declarations their builders use.)
+const H48Table = HugeTable + 1
+
+var optimalTableNames = [...]string{"phase-1", "big", "huge"}
 
 // ParseOptimalTable returns the table of a name: big, h48 or huge.
 func ParseOptimalTable(name string) (OptimalTable, error) {
@@ -81,7 +84,12 @@ func ParseOptimalTable(name string) (OptimalTable, error) {
 	return 0, fmt.Errorf("coord: no optimal table %q (big, h48 or huge)", name)
 }
 
-func (t OptimalTable) String() string { return optimalTableNames[t] }
+func (t OptimalTable) String() string {
+	if t == H48Table {
+		return "h48"
+	}
+	return optimalTableNames[t]
+}
 
 // orders is the table's factor for the slice edges' order.
 func (t OptimalTable) orders() int {
