@@ -69,17 +69,7 @@ func TestMetricMeetLeft(t *testing.T) {
 		}
 		census := NewCensus(table)
 		d := tc.depth
-		run := func(depth int, setup func(*MetricSolver)) (*MetricSolver, CosetLevels) {
-			s := NewSmallMetricSolver(census, 2)
-			if setup != nil {
-				setup(s)
-			}
-			lv, err := s.Levels(context.Background(), cube.Solved, depth, depth, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return s, lv
-		}
+		run := searchH(t, census)
 		if _, ok := whole[tc.metric]; !ok {
 			whole[tc.metric] = wholeSearch(t, run, d)
 		}
@@ -116,6 +106,22 @@ func TestMetricMeetLeft(t *testing.T) {
 		}
 		t.Logf("%v %+v: %d positions at %d, %d left to find, met %d short: %d probes (the whole search's %d)",
 			tc.metric, tc, len(at), d, len(sample), k, got.Probes[d], want.Probes[d])
+	}
+}
+
+// searchH returns a search of H to a depth in census's metric, with a
+// solver set up first by setup if not nil.
+func searchH(t *testing.T, census *Census) func(depth int, setup func(*MetricSolver)) (*MetricSolver, CosetLevels) {
+	return func(depth int, setup func(*MetricSolver)) (*MetricSolver, CosetLevels) {
+		s := NewSmallMetricSolver(census, 2)
+		if setup != nil {
+			setup(s)
+		}
+		lv, err := s.Levels(context.Background(), cube.Solved, depth, depth, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s, lv
 	}
 }
 
@@ -166,17 +172,7 @@ func TestMetricLeftParity(t *testing.T) {
 	}
 	census := NewCensus(table)
 	const d = 8
-	run := func(depth int, setup func(*MetricSolver)) (*MetricSolver, CosetLevels) {
-		s := NewSmallMetricSolver(census, 2)
-		if setup != nil {
-			setup(s)
-		}
-		lv, err := s.Levels(context.Background(), cube.Solved, depth, depth, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s, lv
-	}
+	run := searchH(t, census)
 	w := wholeSearch(t, run, d)
 	var odd []Coord
 	for _, x := range w.far {

@@ -350,6 +350,23 @@ func newSolver(env *Env, optimal coord.OptimalTable) (*solver.Solver, error) {
 	return s, nil
 }
 
+// OptimalTableNamed returns the optimal solver's table name names (big,
+// huge or h48), refusing one that does not serve metric m or that budget
+// does not hold with 1 GiB for the rest (as coord.OptimalTableFor).
+func OptimalTableNamed(name string, m cube.Metric, budget uint64) (coord.OptimalTable, error) {
+	t, err := coord.ParseOptimalTable(name)
+	switch {
+	case err != nil:
+		return t, fmt.Errorf("%w: --optimal-table %q: want big, huge or h48", ErrOption, name)
+	case t == coord.H48Table && m != cube.HTM:
+		return t, fmt.Errorf("%w: --optimal-table h48 is for face turns (HTM), not %v", ErrOption, m)
+	case budget < t.Bytes()+1<<30:
+		return t, fmt.Errorf("%w: --optimal-table %s needs a --mem-budget of %s (its %s and 1 GiB for the rest), not %s",
+			ErrOption, name, FormatBytes(t.Bytes()+1<<30), FormatBytes(t.Bytes()), FormatBytes(budget))
+	}
+	return t, nil
+}
+
 // buildTime is how long each optimal table took to build on 2 cores, as
 // measured (docs/solver.md, BENCHMARKS.md).
 var buildTime = map[coord.OptimalTable]string{

@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/progress"
 	"github.com/cubecensus/cubecensus/pipelines"
@@ -416,25 +415,6 @@ positions table in --results, its distances.
 	return cmd
 }
 
-// optimalTableFlag returns the table --optimal-table names, refusing one
-// that does not serve metric m or that the memory budget does not hold
-// (with 1 GiB for the rest, as coord.OptimalTableFor).
-func optimalTableFlag(name string, m cube.Metric, budget uint64, optimal bool) (coord.OptimalTable, error) {
-	t, err := coord.ParseOptimalTable(name)
-	switch {
-	case err != nil:
-		return t, usageErrorf("solve: --optimal-table %q: want big, huge or h48", name)
-	case !optimal:
-		return t, usageErrorf("solve: --optimal-table is for --optimal")
-	case t == coord.H48Table && m != cube.HTM:
-		return t, usageErrorf("solve: --optimal-table h48 is for face turns (HTM), not %v", m)
-	case budget < t.Bytes()+1<<30:
-		return t, usageErrorf("solve: --optimal-table %s needs a --mem-budget of %s (its %s and 1 GiB for the rest), not %s",
-			name, pipelines.FormatBytes(t.Bytes()+1<<30), pipelines.FormatBytes(t.Bytes()), pipelines.FormatBytes(budget))
-	}
-	return t, nil
-}
-
 func newSolveCmd() *cobra.Command {
 	var (
 		file, out          string
@@ -512,8 +492,11 @@ after which the line gives the distance proven.
 			}
 			opts.Metric = m
 			if table != "" {
-				if opts.Table, err = optimalTableFlag(table, m, uint64(mem), opts.Optimal); err != nil {
-					return err
+				if !opts.Optimal {
+					return usageErrorf("solve: --optimal-table is for --optimal")
+				}
+				if opts.Table, err = pipelines.OptimalTableNamed(table, m, uint64(mem)); err != nil {
+					return asUsage(fmt.Errorf("solve: %w", err))
 				}
 			}
 			if !cmd.Flags().Changed("max-length") {
