@@ -83,6 +83,29 @@ func TestFingerprintsFollowTheBuilders(t *testing.T) {
 	}
 }
 
+// TestCostlyFingerprintsPinned: the fingerprints of the tables that take
+// minutes to an hour of both cores to build (the big and huge tables, the
+// coset moves, the phase-1 steps, H48's h0 and h7) are pinned here, so that
+// a change to code their builders use, which makes every machine build its
+// cached copies again, is made knowingly (7d03249 changed the big tables'
+// by adding a constant beside theirs): such a change updates the pin.
+func TestCostlyFingerprintsPinned(t *testing.T) {
+	for _, tc := range []struct {
+		tables, pinned string
+		code           func() string
+	}{
+		{"the big and huge tables (minutes to an hour)", "2ecd08ecc60cb50a", bigTableCode},
+		{"the coset moves (minutes)", "1981d090538bef70", cosetMovesCode},
+		{"the phase-1 steps (minutes)", "9f813ec856dabb70", phase1StepsCode},
+		{"H48's h0 (a minute)", "4fda572fb8e7cc5a", h0Code},
+		{"H48's hK (h7: an hour)", "e5cc4c6ee238067e", hkCode},
+	} {
+		if got := tc.code(); got != tc.pinned {
+			t.Errorf("the fingerprint of %s is %s, pinned %s: their cached copies will be built again; if that is meant, pin the new one", tc.tables, got, tc.pinned)
+		}
+	}
+}
+
 // TestStaleOrWrongTablesAreRefused: a kept table built by other code (its
 // header names another fingerprint), or one that fails its facts, is
 // refused, said so, and built again; the rebuilt table is then loaded.
