@@ -584,9 +584,10 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 // can be d quarter turns from solved. At H's QTM 22 this leaves 79 of the
 // 249,379 positions its prepass left, few enough to meet in the middle.
 func ofParity(left []Coord, r cube.Cube, d int) []Coord {
+	want := (d + r.CornerParity()) % 2 // h^-1·r has h's parity plus r's
 	kept := left[:0]
 	for _, h := range left {
-		if c := h.Cube(); (c.CornerParity()+r.CornerParity())%2 == d%2 { // h^-1·r's parity
+		if c := h.Cube(); c.CornerParity() == want {
 			kept = append(kept, h)
 		}
 	}

@@ -400,14 +400,13 @@ func (h hColumn) at(d int) (at, within any) {
 	if len(h.levels) == 0 {
 		return nil, nil
 	}
-	last := len(h.levels) - 1
 	within = sum(h.levels[:min(d+1, len(h.levels))])
 	switch {
 	case d <= h.exactTo:
 		at = h.levels[d]
-	case h.exactTo == last: // every position found
+	case h.exactTo == len(h.levels)-1: // every position found
 		at = int64(0)
-	case h.parity && d <= last && d-2 <= h.exactTo && d+2 > last:
+	case h.byParity(d):
 		var before int64 // the positions of d's parity within exactTo
 		for k := d % 2; k <= h.exactTo; k += 2 {
 			before += h.levels[k]
@@ -417,11 +416,12 @@ func (h hColumn) at(d int) (at, within any) {
 	return at, within
 }
 
-// byParity reports whether at(d) is a count the parity gives (beyond the
-// depths searched).
+// byParity reports whether at(d) is a count the parity gives: d is beyond
+// the exact depths, not every position was found by them, and d is the
+// only depth of its parity from exactTo+1 to the last.
 func (h hColumn) byParity(d int) bool {
-	at, _ := h.at(d)
-	return h.parity && d > h.exactTo && at != nil && h.exactTo < len(h.levels)-1
+	last := len(h.levels) - 1
+	return h.parity && h.exactTo < last && d > h.exactTo && d <= last && d-2 <= h.exactTo && d+2 > last
 }
 
 // searchHInMetric counts H's positions by distance in metric m with the
