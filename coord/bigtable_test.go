@@ -75,16 +75,20 @@ func TestBigTableAgreesWithPlainSearch(t *testing.T) {
 			tw, x = x%nt, x/nt
 			return x / no, x % no, tw, ly
 		}
+		// Level by level, one move at a time over the level's states in
+		// increasing order: consecutive states then differ in their layer
+		// and twist, and their images stay within one slice's block (153
+		// KB), which keeps the search in cache rather than in memory.
 		dist := make([]int8, n)
 		for i := range dist {
 			dist[i] = -1
 		}
 		dist[0] = 0
-		for frontier, d := []int{0}, int8(0); len(frontier) > 0; d++ {
-			var next []int
-			for _, x := range frontier {
-				sl, or, tw, ly := split(x)
-				for m := range nMoves {
+		level := []uint32{0}
+		for d := int8(0); len(level) > 0; d++ {
+			for m := range nMoves {
+				for _, x := range level {
+					sl, or, tw, ly := split(int(x))
 					so := int(sliceMove[sl][m])*no + or
 					if tc.order {
 						so = int(orderMove[sl*no+or][m])
@@ -92,11 +96,15 @@ func TestBigTableAgreesWithPlainSearch(t *testing.T) {
 					y := (so*nt+int(sp.twistMove[tw][m]))*cube.NCornerLayer + int(sp.layerMove[ly][m])
 					if dist[y] < 0 {
 						dist[y] = d + 1
-						next = append(next, y)
 					}
 				}
 			}
-			frontier = next
+			level = level[:0]
+			for x, dx := range dist {
+				if dx == d+1 {
+					level = append(level, uint32(x))
+				}
+			}
 		}
 		// Each entry's distance, from the raw states that are it.
 		entries := make([]int8, rows*sp.cols())
