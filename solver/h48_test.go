@@ -47,7 +47,7 @@ func TestH48SearchAgreesWithBreadthFirst(t *testing.T) {
 // tables on workers goroutines, its symmetries used, checked to solve c.
 func solveH48(t testing.TB, tables h48Tables, c cube.Cube, workers int) []cube.Move {
 	t.Helper()
-	res, err := shared.optimalWith(context.Background(), h48Engine{tables, c}, c, cube.HTM, workers, cube.SymmetriesOf(c))
+	res, err := shared.optimalWith(context.Background(), h48Engine{tables, c}, c, cube.HTM, workers, cube.SymmetriesOf(c), noMaxDepth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func BenchmarkH48Random(b *testing.B) {
 	var nodes, length int64
 	for b.Loop() {
 		c := cube.Random(rng)
-		res, err := shared.optimalWith(context.Background(), h48Engine{tables, c}, c, cube.HTM, 1, []cube.Sym{0})
+		res, err := shared.optimalWith(context.Background(), h48Engine{tables, c}, c, cube.HTM, 1, []cube.Sym{0}, noMaxDepth)
 		if err != nil || cube.Times(c, cube.FromMoves(res.Moves)) != cube.Solved {
 			b.Fatalf("%s does not solve the cube: %v", cube.FormatManeuver(res.Moves), err)
 		}

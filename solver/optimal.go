@@ -3,7 +3,9 @@ package solver
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -172,21 +174,44 @@ func (s *Solver) Optimal(ctx context.Context, c cube.Cube, m cube.Metric, worker
 	if m >= cube.NMetrics {
 		return Optimal{}, fmt.Errorf("solver: optimal solutions in %v are not supported (HTM, QTM or STM)", m)
 	}
-	return s.optimal(ctx, c, m, workers, cube.SymmetriesOf(c))
+	return s.optimal(ctx, c, m, workers, cube.SymmetriesOf(c), noMaxDepth)
 }
+
+// ErrBeyond is returned by OptimalWithin for a cube further than its
+// depth: the Optimal beside it has the distance proven, past that depth.
+var ErrBeyond = errors.New("no solution within the depth asked for")
+
+// OptimalWithin is Optimal for the question whether c is within maxDepth
+// moves of m: it searches no deeper, and returns ErrBeyond when every
+// maneuver of at most maxDepth moves was searched in vain. Proving a cube
+// further than d costs the searches to d alone, where Optimal goes on to
+// the depth of a solution (in QTM each depth of the same parity costs
+// about ninety times the one before).
+func (s *Solver) OptimalWithin(ctx context.Context, c cube.Cube, m cube.Metric, workers, maxDepth int) (Optimal, error) {
+	if err := c.Verify(); err != nil {
+		return Optimal{}, fmt.Errorf("solver: %w", err)
+	}
+	if m >= cube.NMetrics {
+		return Optimal{}, fmt.Errorf("solver: optimal solutions in %v are not supported (HTM, QTM or STM)", m)
+	}
+	return s.optimal(ctx, c, m, workers, cube.SymmetriesOf(c), maxDepth)
+}
+
+// noMaxDepth is optimal's maxDepth for a search to the cube's distance.
+const noMaxDepth = math.MaxInt
 
 // optimal is Optimal with the symmetries of c that the search may use
 // (cube.SymmetricRoots); with the identity alone it searches every sequence.
-func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, workers int, syms []cube.Sym) (Optimal, error) {
+func (s *Solver) optimal(ctx context.Context, c cube.Cube, m cube.Metric, workers int, syms []cube.Sym, maxDepth int) (Optimal, error) {
 	e, err := s.engine(c, m)
 	if err != nil {
 		return Optimal{}, err
 	}
-	return s.optimalWith(ctx, e, c, m, workers, syms)
+	return s.optimalWith(ctx, e, c, m, workers, syms, maxDepth)
 }
 
-// optimalWith is optimal with the search e of c.
-func (s *Solver) optimalWith(ctx context.Context, e engine, c cube.Cube, m cube.Metric, workers int, syms []cube.Sym) (Optimal, error) {
+// optimalWith is optimal with the search e of c, to maxDepth at most.
+func (s *Solver) optimalWith(ctx context.Context, e engine, c cube.Cube, m cube.Metric, workers int, syms []cube.Sym, maxDepth int) (Optimal, error) {
 	symmetric := cube.NewSymmetricRootSets(m, syms)
 	res := Optimal{Lower: e.lower()}
 	if c == cube.Solved {
@@ -194,6 +219,10 @@ func (s *Solver) optimalWith(ctx context.Context, e engine, c cube.Cube, m cube.
 	}
 	var order rootOrder
 	for depth := max(res.Lower, 1); ; depth++ {
+		if depth > maxDepth {
+			res.Lower = max(res.Lower, depth)
+			return res, ErrBeyond
+		}
 		if m == cube.QTM && depth%2 != c.CornerParity() {
 			// A quarter turn is an odd permutation of the corners, so
 			// every maneuver solving c has the parity of c's corners.

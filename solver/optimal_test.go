@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -45,6 +46,17 @@ func checkAgainstBreadthFirst(t *testing.T, s *Solver, metrics ...cube.Metric) {
 				}
 				if tc.metric.Length(o.Moves) != d || o.Lower != d || cube.Times(c, cube.FromMoves(o.Moves)) != cube.Solved {
 					t.Fatalf("%v: a position at depth %d: %s (lower %d)", tc.metric, d, cube.FormatManeuver(o.Moves), o.Lower)
+				}
+				// Asked within d, the same length; within d-1, proven beyond.
+				within, err := s.OptimalWithin(context.Background(), c, tc.metric, 2, d)
+				if err != nil || tc.metric.Length(within.Moves) != d || cube.Times(c, cube.FromMoves(within.Moves)) != cube.Solved {
+					t.Fatalf("%v: a position at depth %d asked within %d: %s, %v", tc.metric, d, d, cube.FormatManeuver(within.Moves), err)
+				}
+				if d > 0 {
+					beyond, err := s.OptimalWithin(context.Background(), c, tc.metric, 2, d-1)
+					if !errors.Is(err, ErrBeyond) || beyond.Moves != nil || beyond.Lower != d {
+						t.Fatalf("%v: a position at depth %d asked within %d: %s (lower %d), %v", tc.metric, d, d-1, cube.FormatManeuver(beyond.Moves), beyond.Lower, err)
+					}
 				}
 			}
 		}

@@ -59,11 +59,11 @@ func TestSymmetricSearch(t *testing.T) {
 			if len(syms) < 2 {
 				t.Fatalf("cube %d has lost its symmetries", i)
 			}
-			plain, err := shared.optimal(context.Background(), c, m, 2, syms[:1])
+			plain, err := shared.optimal(context.Background(), c, m, 2, syms[:1], noMaxDepth)
 			if err != nil {
 				t.Fatal(err)
 			}
-			sym, err := shared.optimal(context.Background(), c, m, 2, syms)
+			sym, err := shared.optimal(context.Background(), c, m, 2, syms, noMaxDepth)
 			if err != nil {
 				t.Fatal(err)
 			}
