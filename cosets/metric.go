@@ -152,6 +152,9 @@ type MetricSolver struct {
 	symmetricFrom int64
 	meetMax       int64
 	left          func(d int) []Coord
+	// optimal, if not nil, decides a depth's few positions left
+	// (DecideLeftWith).
+	optimal *solver.Solver
 	// Saves, if not nil, makes Levels resume from a saved state and save
 	// its state as it goes (metricsave.go).
 	Saves *MetricSaves
@@ -159,6 +162,10 @@ type MetricSolver struct {
 	// many of its roots are done, of total: a deep level of H searches
 	// for hours and adds its positions only at its end.
 	RootsSearched func(depth, done, total int)
+	// LeftDecided, if not nil, is told of each depth decided by the
+	// optimal solver (DecideLeftWith): the positions left, their classes
+	// solved, and how many were within the depth.
+	LeftDecided func(depth, left, classes int, within int64)
 }
 
 // NewMetricSolver returns a solver in census's metric; it allocates
@@ -502,6 +509,10 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 			return 0, from.Probes, nil // no position left can be d away
 		}
 	}
+	if left != nil && s.optimal != nil && len(left) <= decideLeftMax {
+		added, err := s.decideLeft(ctx, left, r, d)
+		return added, from.Probes, err
+	}
 	var only *coordSet
 	var meet *metricMeet
 	if left != nil {
@@ -514,8 +525,9 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 	symmetric := trivial && from.Prepassed >= s.symmetricFrom
 	var fresh *freshList
 	if symmetric {
-		// A resumed depth has not the list of what it found before.
-		fresh = &freshList{max: freshMax, over: len(from.RootsDone) > 0}
+		// A resumed depth has not the list of what it found before (nor
+		// one searched again, whose positions found are set already).
+		fresh = &freshList{max: freshMax, over: len(from.RootsDone) > 0 || from.Positions > from.Prepassed}
 	}
 	roots := metricRoots(census, d, trivial, symmetric)
 	done := make([]bool, len(roots))

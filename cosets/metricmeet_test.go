@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/solver"
 )
 
 // TestMetricTails: metricTails counts the canonical words of steps of
@@ -208,6 +209,60 @@ func TestMetricLeftParity(t *testing.T) {
 			t.Fatalf("with the positions at %d left: %d found, the whole search %d, %d not set", d, got.Positions[d], w.levels.Positions[d], unset)
 		case !withAt && (got.Probes[d] != 0 || unset == 0 || got.Positions[d] != w.levels.Positions[d]-int64(unset)):
 			t.Fatalf("with odd positions left: %d probes, %d found, the whole search %d, %d not set", got.Probes[d], got.Positions[d], w.levels.Positions[d], unset)
+		}
+	}
+}
+
+// TestMetricDecideLeft: a depth whose few positions left are decided by
+// the optimal solver ends as its search ends, left with the same positions
+// (some at the depth, some beyond it): the same levels, with no probe.
+func TestMetricDecideLeft(t *testing.T) {
+	optimal := &solver.Solver{Tables: sharedTables} // phase 1's table: no bound on H
+	for _, tc := range []struct {
+		metric cube.Metric
+		depth  int
+	}{{cube.QTM, 6}, {cube.STM, 4}} {
+		table, err := sharedTables.CosetTable(tc.metric)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := searchH(t, NewCensus(table))
+		d := tc.depth
+		w := wholeSearch(t, run, d)
+		left := slices.Clone(w.far[:20])
+		leave := func(s *MetricSolver) {
+			s.left = func(depth int) []Coord {
+				if depth < d {
+					return nil
+				}
+				return slices.Clone(left)
+			}
+		}
+		// The positions at d that the prepass leaves for the search.
+		prepassed, _ := run(d, leave)
+		rng := rand.New(rand.NewPCG(40, uint64(d)))
+		for _, i := range rng.Perm(len(w.at)) {
+			if x := w.at[i]; !prepassed.bms[0].Has(x) && len(left) < 60 {
+				left = append(left, x)
+			}
+		}
+		if len(left) == 20 {
+			t.Fatalf("%v: the prepass of %d left none of its positions to the search", tc.metric, d)
+		}
+		searched, want := run(d, leave)
+		var reported int64 = -1
+		decided, got := run(d, func(s *MetricSolver) {
+			leave(s)
+			s.DecideLeftWith(optimal)
+			s.LeftDecided = func(depth, _, _ int, within int64) { reported = within }
+		})
+		if !slices.Equal(got.Positions, want.Positions) || got.Probes[d] != 0 || reported != int64(len(left)-20) {
+			t.Fatalf("%v: decided %v (%d probes at %d, %d reported), searched %v", tc.metric, got.Positions, got.Probes[d], d, reported, want.Positions)
+		}
+		for _, x := range left {
+			if decided.bms[0].Has(x) != searched.bms[0].Has(x) {
+				t.Fatalf("%v: a position left is marked by one of the two and not the other", tc.metric)
+			}
 		}
 	}
 }

@@ -26,9 +26,10 @@ type savedState struct {
 // that was not interrupted.
 func TestMetricSavesResume(t *testing.T) {
 	for _, tc := range []struct {
-		metric cube.Metric
-		depth  int
-	}{{cube.QTM, 5}, {cube.STM, 3}} {
+		metric      cube.Metric
+		depth       int
+		searchFinds bool // the searches find positions the prepasses did not
+	}{{cube.QTM, 5, false}, {cube.STM, 3, true}} {
 		t.Run(tc.metric.String(), func(t *testing.T) {
 			table, err := sharedTables.CosetTable(tc.metric)
 			if err != nil {
@@ -82,6 +83,25 @@ func TestMetricSavesResume(t *testing.T) {
 			}
 			if underWay == 0 || afterLast == 0 || len(states) < 3 {
 				t.Fatalf("%d saves, %d of a depth under way, %d after a depth's last root, %d kept: the test resumes from too few kinds", saves, underWay, afterLast, len(states))
+			}
+			// Another build searches a depth under way again from its
+			// first root, keeping the positions found (pipelines' hSaves):
+			// the same counts. In STM the states include some whose
+			// search had found positions, which a symmetric depth must
+			// then close under the symmetries by the whole pass.
+			again, found := 0, 0
+			for _, st := range slices.Clone(states) {
+				if u := st.progress.Under; u != nil && u.Prepassed >= 100 && (u.Positions > u.Prepassed || again < 2) {
+					if u.Positions > u.Prepassed {
+						found++
+					}
+					st.progress = cloneProgress(st.progress)
+					st.progress.Under.RootsDone, st.progress.Under.Probes, st.progress.Under.SearchSeconds = nil, 0, 0
+					states, again = append(states, st), again+1
+				}
+			}
+			if again == 0 || tc.searchFinds != (found > 0) {
+				t.Fatalf("%d states within a symmetric depth's search, %d of them with positions found", again, found)
 			}
 			for _, st := range states {
 				resumed := newSolver()

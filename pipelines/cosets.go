@@ -436,7 +436,19 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	need := uint64(cosets.MetricSolverBytes() + coord.CosetMovesBytes)
 	census := metricSolverCensus(env, table, need, params)
 	solver := cosets.NewMetricSolver(census, env.Workers)
-	if metricMeetFits(env, need) {
+	decide, meet := hSearchExtras(env, need)
+	if decide {
+		optimal, err := newSolver(env, coord.BigTable)
+		if err != nil {
+			return hColumn{}, err
+		}
+		solver.DecideLeftWith(optimal)
+		solver.LeftDecided = func(d, left, classes int, within int64) {
+			env.Log.Info("positions left decided by the optimal solver", "metric", m, "depth", d, "positions", left, "classes", classes, "within", within)
+			params[fmt.Sprintf("%s.depth%02d_left_decided", name, d)] = fmt.Sprintf("positions=%d classes=%d within=%d", left, classes, within)
+		}
+	}
+	if meet {
 		solver.AllowMeet()
 	}
 	resumedFrom, err := hSaves(env, solver, m, depth, hSaveEvery)
@@ -473,11 +485,26 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	}
 	params[name+"_search_depth"] = strconv.Itoa(depth)
 	params[name+"_exact_to"] = strconv.Itoa(exactTo)
-	params[name+"_method"] = "the bitmap coset solver in the metric on H itself (a level: the prepass by the metric's moves in H, inverses, the search of the words of axis moves of the level's cost beginning and ending outside H, from symmetric roots once H has 1e8 positions), then prepasses and inverses alone"
+	params[name+"_method"] = "the bitmap coset solver in the metric on H itself (a level: the prepass by the metric's moves in H, inverses, the search of the words of axis moves of the level's cost beginning and ending outside H, from symmetric roots once H has 1e8 positions; where a depth's prepass leaves at most 1000 positions of the depth's parity, each class of them asked of the optimal solver instead), then prepasses and inverses alone"
 	for d := range lv.Positions {
 		params[fmt.Sprintf("%s.depth%02d", name, d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", lv.Probes[d], lv.PrepassSeconds[d], lv.SearchSeconds[d])
 	}
 	return hColumn{levels: lv.Positions, exactTo: exactTo, parity: m == cube.QTM}, nil
+}
+
+// hSearchExtras says what H's search in a metric holds beside need (its
+// bitmaps and the coset moves) and the step masks, where they fit: first
+// the optimal solver's big table (built once per machine, loaded when a
+// depth first needs it), which decides a depth's few positions left one
+// class at a time, then the table meeting them in the middle.
+func hSearchExtras(env *Env, need uint64) (decide, meet bool) {
+	if masks := uint64(cosets.StepMasksBytes()); env.MemBudget >= need+masks {
+		need += masks
+	}
+	if big := coord.BigTable.Bytes(); env.MemBudget >= need+big {
+		decide, need = true, need+big
+	}
+	return decide, env.MemBudget >= need+uint64(cosets.MeetBytes)
 }
 
 // maxHDepth bounds the depths of H's search in QTM: every position of H is

@@ -198,9 +198,11 @@ var hSearchCheckpoints = func() checkpointOf[hSearchCheckpoint, string] {
 	// within the depth before, whatever build found them (their counts
 	// are checked against the levels on load), so a later build goes on
 	// from it: a depth of hours is not searched again for a change
-	// elsewhere. A depth under way names its roots by a build's own
-	// enumeration, and resumes only in that build.
-	k.anyBuild = func(c *hSearchCheckpoint) bool { return c.Progress.Under == nil }
+	// elsewhere. So does a depth under way, whose bitmaps hold positions
+	// within it and within the depth before; but its roots done are
+	// named by a build's own enumeration, so another build searches the
+	// depth again from its first root (hSaves).
+	k.anyBuild = func(*hSearchCheckpoint) bool { return true }
 	return k
 }()
 
@@ -235,8 +237,17 @@ func hSaves(env *Env, solver *cosets.MetricSolver, m cube.Metric, depth int, eve
 		if err != nil {
 			return "", err
 		}
+		done := len(resume.Progress.Levels.Positions) - 1
 		if resumedFrom = resume.LevelsFrom; resumedFrom == "" && resume.Build != build {
-			resumedFrom = fmt.Sprintf("%s, its state after depth %d", resume.Build, len(resume.Progress.Levels.Positions)-1)
+			resumedFrom = fmt.Sprintf("%s, its state after depth %d", resume.Build, done)
+			if resume.Progress.Under != nil {
+				resumedFrom += fmt.Sprintf(" and depth %d's prepass", done+1)
+			}
+		}
+		if u := resume.Progress.Under; u != nil && resume.Build != build {
+			// Another build's roots: the depth is searched again from
+			// its first, the positions found so far kept.
+			u.RootsDone, u.Probes, u.SearchSeconds = nil, 0, 0
 		}
 	}
 	// The bitmap files a state does not name are stale: another state's,

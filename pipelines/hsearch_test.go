@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -246,7 +247,8 @@ func TestHSavesResume(t *testing.T) {
 
 	// A state of another build: after a finished depth, a run goes on
 	// from it and names it, and so do the states it saves; within a
-	// depth's search, it is set aside.
+	// depth's search, it searches the depth again from its first root,
+	// with the same counts and probes.
 	restamp := func() {
 		t.Helper()
 		path := env.CheckpointPath("h-qtm")
@@ -272,20 +274,24 @@ func TestHSavesResume(t *testing.T) {
 	env.CheckpointDir = t.TempDir()
 	run(maxDepth, searching)
 	restamp()
-	same("from another build's state within a depth's search", maxDepth, true)
-	if resumedFrom != "" {
-		t.Fatalf("a run that started afresh names %q", resumedFrom)
+	under := hSearchCheckpoints.resumable(env, "h-qtm").Progress
+	same("from another build's state within a depth's search", maxDepth, false)
+	within := fmt.Sprintf("another-build, its state after depth %d and depth %d's prepass", len(under.Levels.Positions)-1, len(under.Levels.Positions))
+	if under.Under == nil || under.Under.Positions == under.Under.Prepassed || resumedFrom != within {
+		t.Fatalf("resumed from %q (a state within a search that had found %+v), want %q", resumedFrom, under.Under, within)
 	}
 }
 
-// TestMetricMeetFits: the subgroup stage's search of H meets the positions
-// left in the middle at 10 GiB (beside the bitmaps, the coset moves and
-// the step masks), not at the default 6 GiB, which holds the rest.
-func TestMetricMeetFits(t *testing.T) {
+// TestHSearchExtras: beside its bitmaps, the coset moves and the step
+// masks, the subgroup stage's search of H holds the table meeting the
+// positions left in the middle at 10 GiB, and also the optimal solver's
+// big table (deciding a depth's few positions left) at 12 GiB; the
+// default 6 GiB holds neither.
+func TestHSearchExtras(t *testing.T) {
 	need := uint64(cosets.MetricSolverBytes() + coord.CosetMovesBytes)
-	for budget, want := range map[uint64]bool{6 << 30: false, 10 << 30: true} {
-		if got := metricMeetFits(&Env{MemBudget: budget}, need); got != want {
-			t.Errorf("%s: meets %v, want %v", FormatBytes(budget), got, want)
+	for budget, want := range map[uint64][2]bool{6 << 30: {false, false}, 10 << 30: {false, true}, 12 << 30: {true, true}} {
+		if decide, meet := hSearchExtras(&Env{MemBudget: budget}, need); decide != want[0] || meet != want[1] {
+			t.Errorf("%s: decides %v and meets %v, want %v", FormatBytes(budget), decide, meet, want)
 		}
 	}
 }

@@ -1,0 +1,78 @@
+package cosets
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/cubecensus/cubecensus/cube"
+	"github.com/cubecensus/cubecensus/solver"
+)
+
+// decideLeftMax is the most positions left that a depth decides one by one
+// with the optimal solver (DecideLeftWith) rather than by its search. At
+// H's QTM 22 the search of every word would take about 13 hours on 2
+// cores for the 79 positions its prepass leaves of the depth's parity.
+const decideLeftMax = 1000
+
+// DecideLeftWith lets a depth whose positions left are at most
+// decideLeftMax decide them with the optimal solver in place of its
+// search, as Rokicki et al.'s coset runs handed their last positions to
+// one: each left position's question is whether it is within the depth,
+// which the solver answers by searching to that depth alone
+// (solver.OptimalWithin). The solver's tables are loaded on first use.
+func (s *MetricSolver) DecideLeftWith(optimal *solver.Solver) { s.optimal = optimal }
+
+// decideLeft marks in the bitmap the positions of left (bits of the coset
+// of r; none within d-1) that are d from solved, solving each once per
+// class: a position, its inverse and their conjugates by the 48
+// symmetries are equally far in every metric, whose move sets the
+// symmetries and inversion keep.
+func (s *MetricSolver) decideLeft(ctx context.Context, left []Coord, r cube.Cube, d int) (added int64, err error) {
+	m := s.census.table.Metric()
+	within := map[cube.Key]bool{}
+	for _, h := range left {
+		bm := s.bms[0]
+		if bm.Has(h) {
+			continue
+		}
+		p := cosetPosition(h, r)
+		class := classKey(p)
+		in, decided := within[class]
+		if !decided {
+			o, err := s.optimal.OptimalWithin(ctx, p, m, s.workers, d)
+			switch {
+			case errors.Is(err, solver.ErrBeyond):
+			case err != nil:
+				return added, err
+			case m.Length(o.Moves) != d || cube.Times(p, cube.FromMoves(o.Moves)) != cube.Solved:
+				return added, fmt.Errorf("self-check failed: a position left at %v depth %d is solved by %s", m, d, cube.FormatManeuver(o.Moves))
+			default:
+				in = true
+			}
+			within[class] = in
+		}
+		if in && bm.Set(h) {
+			added++
+		}
+	}
+	if s.LeftDecided != nil {
+		s.LeftDecided(d, len(left), len(within), added)
+	}
+	return added, nil
+}
+
+// classKey returns the least key of c's class: c, its inverse, and their
+// conjugates by the 48 symmetries.
+func classKey(c cube.Cube) cube.Key {
+	least := c.Key()
+	for _, x := range []cube.Cube{c, cube.Inverse(c)} {
+		for s := range cube.Sym(cube.NSyms) {
+			y := cube.Conjugate(x, s)
+			if k := y.Key(); k.Compare(least) < 0 {
+				least = k
+			}
+		}
+	}
+	return least
+}
