@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/solver"
@@ -27,10 +28,16 @@ func (s *MetricSolver) DecideLeftWith(optimal *solver.Solver) { s.optimal = opti
 // of r; none within d-1) that are d from solved, solving each once per
 // class: a position, its inverse and their conjugates by the 48
 // symmetries are equally far in every metric, whose move sets the
-// symmetries and inversion keep.
-func (s *MetricSolver) decideLeft(ctx context.Context, left []Coord, r cube.Cube, d int) (added int64, err error) {
+// symmetries and inversion keep. It goes on from the classes decided
+// before (a saved state's), and offers save the state after each class
+// it solves: a class can take the solver many minutes.
+func (s *MetricSolver) decideLeft(ctx context.Context, left []Coord, r cube.Cube, d int, before []DecidedClass, save func(added int64, decided []DecidedClass) error) (added int64, err error) {
 	m := s.census.table.Metric()
+	decided := slices.Clone(before)
 	within := map[cube.Key]bool{}
+	for _, c := range decided {
+		within[c.Class] = c.Within
+	}
 	for _, h := range left {
 		bm := s.bms[0]
 		if bm.Has(h) {
@@ -38,8 +45,8 @@ func (s *MetricSolver) decideLeft(ctx context.Context, left []Coord, r cube.Cube
 		}
 		p := cosetPosition(h, r)
 		class := classKey(p)
-		in, decided := within[class]
-		if !decided {
+		in, ok := within[class]
+		if !ok {
 			o, err := s.optimal.OptimalWithin(ctx, p, m, s.workers, d)
 			switch {
 			case errors.Is(err, solver.ErrBeyond):
@@ -51,9 +58,15 @@ func (s *MetricSolver) decideLeft(ctx context.Context, left []Coord, r cube.Cube
 				in = true
 			}
 			within[class] = in
+			decided = append(decided, DecidedClass{class, in})
 		}
 		if in && bm.Set(h) {
 			added++
+		}
+		if !ok {
+			if err := save(added, decided); err != nil {
+				return added, err
+			}
 		}
 	}
 	if s.LeftDecided != nil {

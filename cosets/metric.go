@@ -510,7 +510,13 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 		}
 	}
 	if left != nil && s.optimal != nil && len(left) <= decideLeftMax {
-		added, err := s.decideLeft(ctx, left, r, d)
+		added, err := s.decideLeft(ctx, left, r, d, from.Decided, func(added int64, decided []DecidedClass) error {
+			return saves.maybe(func() MetricProgress {
+				p := underWay(n+added, from.Probes, nil)
+				p.Under.Decided = decided
+				return p
+			})
+		})
 		return added, from.Probes, err
 	}
 	var only *coordSet

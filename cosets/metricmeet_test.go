@@ -1,7 +1,9 @@
 package cosets
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -250,6 +252,7 @@ func TestMetricDecideLeft(t *testing.T) {
 			t.Fatalf("%v: the prepass of %d left none of its positions to the search", tc.metric, d)
 		}
 		searched, want := run(d, leave)
+		census := NewCensus(table)
 		var reported int64 = -1
 		decided, got := run(d, func(s *MetricSolver) {
 			leave(s)
@@ -263,6 +266,53 @@ func TestMetricDecideLeft(t *testing.T) {
 			if decided.bms[0].Has(x) != searched.bms[0].Has(x) {
 				t.Fatalf("%v: a position left is marked by one of the two and not the other", tc.metric)
 			}
+		}
+
+		// Stopped after two classes decided and resumed from the state it
+		// saved, it solves only the classes left and ends the same.
+		var saved *savedState
+		ctx, cancel := context.WithCancel(context.Background())
+		stopped := NewSmallMetricSolver(census, 2)
+		leave(stopped)
+		stopped.DecideLeftWith(optimal)
+		stopped.Saves = &MetricSaves{Save: func(p MetricProgress) error {
+			if p.Under != nil && len(p.Under.Decided) == 2 && saved == nil {
+				saved = &savedState{progress: cloneProgress(p)}
+				for i := range saved.bitmaps {
+					var b bytes.Buffer
+					if err := stopped.WriteBitmap(i, &b); err != nil {
+						return err
+					}
+					saved.bitmaps[i] = b.Bytes()
+				}
+				cancel()
+			}
+			return nil
+		}}
+		if _, err := stopped.Levels(ctx, cube.Solved, d, d, nil); !errors.Is(err, context.Canceled) || saved == nil {
+			t.Fatalf("%v: the run to stop ended with %v, %v saved", tc.metric, err, saved != nil)
+		}
+		resumed := NewSmallMetricSolver(census, 2)
+		leave(resumed)
+		resumed.DecideLeftWith(optimal)
+		for i, b := range saved.bitmaps {
+			if err := resumed.ReadBitmap(i, bytes.NewReader(b)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var solved []int
+		resumed.Saves = &MetricSaves{Resume: &saved.progress, Save: func(p MetricProgress) error {
+			if p.Under != nil {
+				solved = append(solved, len(p.Under.Decided))
+			}
+			return nil
+		}}
+		again, err := resumed.Levels(context.Background(), cube.Solved, d, d, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(again.Positions, want.Positions) || len(solved) == 0 || solved[0] != 3 {
+			t.Fatalf("%v: resumed after two classes: %v (classes at its saves %v), searched %v", tc.metric, again.Positions, solved, want.Positions)
 		}
 	}
 }

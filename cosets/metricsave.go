@@ -2,6 +2,7 @@ package cosets
 
 import (
 	"fmt"
+	"github.com/cubecensus/cubecensus/cube"
 	"io"
 	"time"
 )
@@ -39,6 +40,17 @@ type DepthUnderWay struct {
 	Probes                        int64
 	PrepassSeconds, SearchSeconds float64
 	RootsDone                     []RootRange
+	// Decided are the classes of positions left that the optimal solver
+	// has decided so far (DecideLeftWith), in order: facts of the cube,
+	// which any build resumes from.
+	Decided []DecidedClass `json:",omitempty"`
+}
+
+// DecidedClass is a class of positions left (classKey) and whether it is
+// within its depth.
+type DecidedClass struct {
+	Class  cube.Key
+	Within bool
 }
 
 // MetricSaves makes a MetricSolver's Levels resume from a saved state and
