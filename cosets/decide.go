@@ -32,21 +32,34 @@ func (s *MetricSolver) DecideLeftWith(optimal *solver.Solver) { s.optimal = opti
 // before (a saved state's), and offers save the state after each class
 // it solves: a class can take the solver many minutes.
 func (s *MetricSolver) decideLeft(ctx context.Context, left []Coord, r cube.Cube, d int, before []DecidedClass, save func(added int64, decided []DecidedClass) error) (added int64, err error) {
-	m := s.census.table.Metric()
+	m, bm := s.census.table.Metric(), s.bms[0]
+	var classes []cube.Key
+	members := map[cube.Key][]Coord{}
+	for _, h := range left {
+		if bm.Has(h) {
+			continue
+		}
+		class := classKey(cosetPosition(h, r))
+		if members[class] == nil {
+			classes = append(classes, class)
+		}
+		members[class] = append(members[class], h)
+	}
 	decided := slices.Clone(before)
 	within := map[cube.Key]bool{}
 	for _, c := range decided {
 		within[c.Class] = c.Within
 	}
-	for _, h := range left {
-		bm := s.bms[0]
-		if bm.Has(h) {
-			continue
+	report := func(done int) {
+		if s.ClassesDecided != nil {
+			s.ClassesDecided(d, done, len(classes))
 		}
-		p := cosetPosition(h, r)
-		class := classKey(p)
+	}
+	report(0)
+	for i, class := range classes {
 		in, ok := within[class]
 		if !ok {
+			p := cosetPosition(members[class][0], r)
 			o, err := s.optimal.OptimalWithin(ctx, p, m, s.workers, d)
 			switch {
 			case errors.Is(err, solver.ErrBeyond):
@@ -57,20 +70,19 @@ func (s *MetricSolver) decideLeft(ctx context.Context, left []Coord, r cube.Cube
 			default:
 				in = true
 			}
-			within[class] = in
 			decided = append(decided, DecidedClass{class, in})
 		}
-		if in && bm.Set(h) {
-			added++
+		for _, h := range members[class] {
+			if in && bm.Set(h) {
+				added++
+			}
 		}
+		report(i + 1)
 		if !ok {
 			if err := save(added, decided); err != nil {
 				return added, err
 			}
 		}
-	}
-	if s.LeftDecided != nil {
-		s.LeftDecided(d, len(left), len(within), added)
 	}
 	return added, nil
 }

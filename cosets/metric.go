@@ -162,10 +162,10 @@ type MetricSolver struct {
 	// many of its roots are done, of total: a deep level of H searches
 	// for hours and adds its positions only at its end.
 	RootsSearched func(depth, done, total int)
-	// LeftDecided, if not nil, is told of each depth decided by the
-	// optimal solver (DecideLeftWith): the positions left, their classes
-	// solved, and how many were within the depth.
-	LeftDecided func(depth, left, classes int, within int64)
+	// ClassesDecided, if not nil, is told as a depth's positions left are
+	// decided by the optimal solver (DecideLeftWith) how many of their
+	// classes are done, of total: a class can take many minutes.
+	ClassesDecided func(depth, done, total int)
 }
 
 // NewMetricSolver returns a solver in census's metric; it allocates

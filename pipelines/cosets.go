@@ -443,9 +443,19 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 			return hColumn{}, err
 		}
 		solver.DecideLeftWith(optimal)
-		solver.LeftDecided = func(d, left, classes int, within int64) {
-			env.Log.Info("positions left decided by the optimal solver", "metric", m, "depth", d, "positions", left, "classes", classes, "within", within)
-			params[fmt.Sprintf("%s.depth%02d_left_decided", name, d)] = fmt.Sprintf("positions=%d classes=%d within=%d", left, classes, within)
+		var bar *progress.Reporter
+		solver.ClassesDecided = func(d, done, total int) {
+			if done == 0 {
+				env.Log.Info("the positions left decided by the optimal solver, a class at a time", "metric", m, "depth", d, "classes", total)
+				bar = env.Progress(fmt.Sprintf("classes of positions left at %v depth %d decided by the optimal solver", m, d), int64(total))
+			}
+			if done > 0 {
+				bar.Add(1)
+			}
+			if done == total {
+				bar.Finish()
+				params[fmt.Sprintf("%s.depth%02d_left_decided", name, d)] = fmt.Sprintf("the optimal solver's, %d classes", total)
+			}
 		}
 	}
 	if meet {
