@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"sync"
 
 	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
@@ -70,6 +71,9 @@ type Census struct {
 	// stepMasks, if not nil, are the masks of steps the searches keep for
 	// their nodes with little slack (masks.go).
 	stepMasks *stepMasks
+	// hSteps are the prepass's steps in the census's metric (hStepsOf),
+	// made once for all the solvers of the census.
+	hSteps func() []*hStep
 }
 
 // CensusCounter counts cosets' positions by distance in one metric. It
@@ -107,6 +111,7 @@ func (c *Census) NewCounter() *CensusCounter {
 func NewCensus(table *coord.CosetTable) *Census {
 	build()
 	c := &Census{table: table}
+	c.hSteps = sync.OnceValue(func() []*hStep { return hStepsOf(c) })
 	n := len(cube.AxisMoves)
 	c.twist, c.flip, c.slice = make([]uint16, cube.NTwist*n), make([]uint16, cube.NFlip*n), make([]uint16, cube.NSlice*n)
 	for col, e := range cube.AxisMoves {

@@ -183,7 +183,7 @@ func NewSmallMetricSolver(census *Census, workers int) *MetricSolver {
 
 // newMetricSolver returns a solver with the bitmaps newBitmap makes.
 func newMetricSolver(census *Census, workers int, newBitmap func() *Bitmap) *MetricSolver {
-	steps := hStepsOf(census)
+	steps := census.hSteps()
 	s := &MetricSolver{census: census, steps: steps, plan: newMetricPlan(steps), workers: workers, symmetricFrom: metricSymmetricFrom}
 	s.bms[0], s.bms[1] = newBitmap(), newBitmap()
 	return s
