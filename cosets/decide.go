@@ -72,9 +72,11 @@ func (s *MetricSolver) decideLeft(ctx context.Context, left []Coord, r cube.Cube
 			}
 			decided = append(decided, DecidedClass{class, in})
 		}
-		for _, h := range members[class] {
-			if in && bm.Set(h) {
-				added++
+		if in {
+			for _, h := range members[class] {
+				if bm.Set(h) {
+					added++
+				}
 			}
 		}
 		report(i + 1)

@@ -600,7 +600,8 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 // corners' permutation has the parity of d: in QTM, where every move is an
 // odd permutation of the corners (a half turn costs 2), the only ones that
 // can be d quarter turns from solved. At H's QTM 22 this leaves 79 of the
-// 249,379 positions its prepass left, few enough to meet in the middle.
+// 249,379 positions its prepass left, few enough to decide one by one
+// (decide.go).
 func ofParity(left []Coord, r cube.Cube, d int) []Coord {
 	want := (d + r.CornerParity()) % 2 // h^-1·r has h's parity plus r's
 	kept := left[:0]

@@ -2,9 +2,10 @@ package cosets
 
 import (
 	"fmt"
-	"github.com/cubecensus/cubecensus/cube"
 	"io"
 	"time"
+
+	"github.com/cubecensus/cubecensus/cube"
 )
 
 // H's last depths in QTM and STM take hours each (docs/cosets.md: STM's

@@ -318,20 +318,26 @@ func fillStepMasks(env *Env, census *cosets.Census, table *coord.CosetTable, par
 // beside need, the rest of the stage's memory.
 func metricSolverCensus(env *Env, table *coord.CosetTable, need uint64, params map[string]string) *cosets.Census {
 	census := cosets.NewCensus(table)
-	if env.MemBudget >= need+uint64(cosets.StepMasksBytes()) {
+	if withStepMasks(env, need) > need {
 		fillStepMasks(env, census, table, params)
 	}
 	return census
+}
+
+// withStepMasks returns need with the step masks' memory added where the
+// budget holds them beside it (metricSolverCensus fills them there).
+func withStepMasks(env *Env, need uint64) uint64 {
+	if masks := uint64(cosets.StepMasksBytes()); env.MemBudget >= need+masks {
+		return need + masks
+	}
+	return need
 }
 
 // metricMeetFits reports whether the budget holds a metric solver's table
 // for meeting the positions left in the middle (cosets.MeetBytes) beside
 // need and the step masks, where metricSolverCensus filled them.
 func metricMeetFits(env *Env, need uint64) bool {
-	if masks := uint64(cosets.StepMasksBytes()); env.MemBudget >= need+masks {
-		need += masks
-	}
-	return env.MemBudget >= need+uint64(cosets.MeetBytes)
+	return env.MemBudget >= withStepMasks(env, need)+uint64(cosets.MeetBytes)
 }
 
 // censusMasksFrom is, in each metric, the first depth whose census fills

@@ -448,8 +448,7 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 			if done == 0 {
 				env.Log.Info("the positions left decided by the optimal solver, a class at a time", "metric", m, "depth", d, "classes", total)
 				bar = env.Progress(fmt.Sprintf("classes of positions left at %v depth %d decided by the optimal solver", m, d), int64(total))
-			}
-			if done > 0 {
+			} else {
 				bar.Add(1)
 			}
 			if done == total {
@@ -495,7 +494,7 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	}
 	params[name+"_search_depth"] = strconv.Itoa(depth)
 	params[name+"_exact_to"] = strconv.Itoa(exactTo)
-	params[name+"_method"] = "the bitmap coset solver in the metric on H itself (a level: the prepass by the metric's moves in H, inverses, the search of the words of axis moves of the level's cost beginning and ending outside H, from symmetric roots once H has 1e8 positions; where a depth's prepass leaves at most 1000 positions of the depth's parity, each class of them asked of the optimal solver instead), then prepasses and inverses alone"
+	params[name+"_method"] = "the bitmap coset solver in the metric on H itself (a level: the prepass by the metric's moves in H, inverses, the search of the words of axis moves of the level's cost beginning and ending outside H, from symmetric roots once H has 1e8 positions; where a depth's prepass leaves at most 1000 positions that can be at the depth, each class of them asked of the optimal solver instead), then prepasses and inverses alone"
 	for d := range lv.Positions {
 		params[fmt.Sprintf("%s.depth%02d", name, d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", lv.Probes[d], lv.PrepassSeconds[d], lv.SearchSeconds[d])
 	}
@@ -508,9 +507,7 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 // depth first needs it), which decides a depth's few positions left one
 // class at a time, then the table meeting them in the middle.
 func hSearchExtras(env *Env, need uint64) (decide, meet bool) {
-	if masks := uint64(cosets.StepMasksBytes()); env.MemBudget >= need+masks {
-		need += masks
-	}
+	need = withStepMasks(env, need)
 	if big := coord.BigTable.Bytes(); env.MemBudget >= need+big {
 		decide, need = true, need+big
 	}

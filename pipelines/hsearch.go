@@ -238,16 +238,19 @@ func hSaves(env *Env, solver *cosets.MetricSolver, m cube.Metric, depth int, eve
 			return "", err
 		}
 		done := len(resume.Progress.Levels.Positions) - 1
-		if resumedFrom = resume.LevelsFrom; resumedFrom == "" && resume.Build != build {
-			resumedFrom = fmt.Sprintf("%s, its state after depth %d", resume.Build, done)
-			if resume.Progress.Under != nil {
-				resumedFrom += fmt.Sprintf(" and depth %d's prepass", done+1)
+		if resumedFrom = resume.LevelsFrom; resume.Build != build {
+			u := resume.Progress.Under
+			if resumedFrom == "" {
+				resumedFrom = fmt.Sprintf("%s, its state after depth %d", resume.Build, done)
+				if u != nil {
+					resumedFrom += fmt.Sprintf(" and depth %d's prepass", done+1)
+				}
 			}
-		}
-		if u := resume.Progress.Under; u != nil && resume.Build != build {
-			// Another build's roots: the depth is searched again from
-			// its first, the positions found so far kept.
-			u.RootsDone, u.Probes, u.SearchSeconds = nil, 0, 0
+			if u != nil {
+				// Another build's roots: the depth is searched again
+				// from its first, the positions found so far kept.
+				u.RootsDone, u.Probes, u.SearchSeconds = nil, 0, 0
+			}
 		}
 	}
 	// The bitmap files a state does not name are stale: another state's,

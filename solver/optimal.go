@@ -168,13 +168,7 @@ type Optimal struct {
 // search that spends it returns ErrBudget with the lower bound it proved;
 // a depth is counted as searched only when it was searched whole.
 func (s *Solver) Optimal(ctx context.Context, c cube.Cube, m cube.Metric, workers int) (Optimal, error) {
-	if err := c.Verify(); err != nil {
-		return Optimal{}, fmt.Errorf("solver: %w", err)
-	}
-	if m >= cube.NMetrics {
-		return Optimal{}, fmt.Errorf("solver: optimal solutions in %v are not supported (HTM, QTM or STM)", m)
-	}
-	return s.optimal(ctx, c, m, workers, cube.SymmetriesOf(c), noMaxDepth)
+	return s.OptimalWithin(ctx, c, m, workers, noMaxDepth)
 }
 
 // ErrBeyond is returned by OptimalWithin for a cube further than its
