@@ -91,14 +91,17 @@ type SolveOptions struct {
 	// MaxLength is the longest solution wanted, in Metric's moves: the
 	// search stops at the first solution this short, or reports none. A
 	// smaller one asks for a shorter solution at the cost of more search.
+	// With Optimal it is the deepest the search goes: a cube further
+	// away is proven so (Solved.Beyond) for the price of the searches to
+	// MaxLength alone.
 	MaxLength int
 	// NodeBudget bounds the nodes searched per cube (0: none); within it
 	// the shortest solution found is kept. A budget, unlike a timeout,
 	// gives the same answer on every machine.
 	NodeBudget int64
-	// Optimal asks for shortest solutions, proven (solver.Solver.Optimal),
-	// one cube at a time with every worker on it; MaxLength is then not
-	// used.
+	// Optimal asks for shortest solutions, proven
+	// (solver.Solver.OptimalWithin), one cube at a time with every worker
+	// on it.
 	Optimal bool
 	// Metric is what solutions are searched and measured in: HTM, QTM or
 	// STM (solver.Solver.FindIn without Optimal).
@@ -114,6 +117,7 @@ type Solved struct {
 	Found   bool
 	Moves   []cube.Move // the solution found (empty for the solved cube)
 	Optimal bool        // its length is proven the cube's distance
+	Beyond  bool        // with Optimal asked, no solution: the cube is proven further than MaxLength
 	Lower   int         // with Optimal asked and no solution, the distance proven so far
 	Nodes   int64
 	Elapsed time.Duration // solving, not loading a pruning table
@@ -126,6 +130,8 @@ func (s Solved) Line(o SolveOptions) string {
 	metric := o.Metric
 	unit, letter := map[cube.Metric]string{cube.HTM: "face turns", cube.QTM: "quarter turns", cube.STM: "slice turns"}[metric], metric.Letter()
 	switch {
+	case s.Beyond:
+		return fmt.Sprintf("(none within %d %s: the distance is at least %d, proven)", o.MaxLength, unit, s.Lower)
 	case !s.Found && o.Optimal:
 		return fmt.Sprintf("(none: the distance is at least %d %s; the node budget of %d ran out)", s.Lower, unit, o.NodeBudget)
 	case !s.Found:
@@ -168,13 +174,13 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 	optimal := func(c cube.Cube, workers int) (found solver.Optimal, loading time.Duration, err error) {
 		s.NodeBudget = o.NodeBudget
 		if table == coord.Phase1Table {
-			found, err = s.Optimal(ctx, c, o.Metric, workers)
+			found, err = s.OptimalWithin(ctx, c, o.Metric, workers, o.MaxLength)
 			return found, 0, err
 		}
 		if o.NodeBudget == 0 || o.NodeBudget > quickNodes {
 			s.NodeBudget = quickNodes
 		}
-		found, err = s.Optimal(ctx, c, o.Metric, workers)
+		found, err = s.OptimalWithin(ctx, c, o.Metric, workers, o.MaxLength)
 		if !errors.Is(err, solver.ErrBudget) || s.NodeBudget == o.NodeBudget {
 			return found, 0, err
 		}
@@ -196,7 +202,7 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 			env.Log.Info("optimal solver's table ready", "table", table.String(), "metric", o.Metric, "seconds", loading.Seconds())
 		}
 		big.NodeBudget = o.NodeBudget
-		found, err = big.Optimal(ctx, c, o.Metric, workers)
+		found, err = big.OptimalWithin(ctx, c, o.Metric, workers, o.MaxLength)
 		return found, loading, err
 	}
 	var bar *progress.Reporter
@@ -224,6 +230,8 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 		}
 		r.Elapsed = time.Since(start) - loading
 		switch {
+		case errors.Is(err, solver.ErrBeyond):
+			r.Beyond = true
 		case errors.Is(err, solver.ErrBudget) || errors.Is(err, solver.ErrNoSolution):
 		case err != nil:
 			return result{err: fmt.Errorf("%q: %w", in[i].Text, err)}
@@ -270,7 +278,7 @@ func SolutionsTable(name string, sols []Solved, m cube.Metric) *tables.Table {
 		var maneuver, length, lower any
 		if s.Found {
 			maneuver, length = cube.FormatManeuver(s.Moves), int64(m.Length(s.Moves))
-		} else if s.Lower > 0 {
+		} else if s.Lower > 0 { // also a cube proven beyond the maximum length
 			lower = int64(s.Lower)
 		}
 		t.Append(s.Input, maneuver, length, s.Optimal, lower, s.Nodes, s.Elapsed.Seconds())
@@ -292,7 +300,6 @@ func WriteSolutions(path string, sols []Solved, o SolveOptions, workers int, sta
 	if o.Optimal {
 		p.Params["solver"] = "optimal"
 		p.Params["metric"] = o.Metric.String()
-		delete(p.Params, "max_length")
 	}
 	p.Params["node_budget"] = fmt.Sprint(o.NodeBudget)
 	p.Start, p.End = start, time.Now()

@@ -459,7 +459,10 @@ table, 13.8 GiB a metric and several times faster. Each is built once per
 machine (the big one in about ten minutes, the huge one in about an hour,
 with a progress bar), cached, and loaded in seconds after.
 Below that it uses phase 1's table: cubes up to about 14 face turns from
-solved in seconds, a random cube in hours. --optimal-table h48 instead
+solved in seconds, a random cube in hours. With --max-length N it searches
+no deeper than N: a cube further away is printed as "(none within N ...:
+the distance is at least N+1, proven)", with exit status 0, for the cost of
+the searches to N alone. --optimal-table h48 instead
 searches with nissy-core's H48 tables (h7, 3.6 GiB, face turns only; built
 once in about 47 minutes), one look-up a move on the cube and on its
 inverse. Its node budget defaults to 1e9,
@@ -471,7 +474,8 @@ after which the line gives the distance proven.
   cubecensus solve --file cubes.txt --out /tmp/solutions.arrow --max-length 21
   cubecensus solve --optimal "R U R' U' F2 D B L2 U2 R'"
   cubecensus solve --metric STM "R U R' U' F2 D M E2"
-  cubecensus solve --optimal --metric QTM "R U R' U' F2 D"`,
+  cubecensus solve --optimal --metric QTM "R U R' U' F2 D"
+  cubecensus solve --optimal --max-length 3 "R U R' U'"`,
 		Args: argsBetween(0, -1, "a CUBE, or none with --file"),
 		RunE: func(cmd *cobra.Command, words []string) error {
 			start := time.Now()
@@ -480,8 +484,6 @@ after which the line gives the distance proven.
 				return usageErrorf("solve: --facelets and --maneuver exclude each other")
 			case (file == "") == (len(words) == 0):
 				return usageErrorf("solve: give a CUBE or --file, not both or neither (see `cubecensus solve --help`)")
-			case opts.Optimal && cmd.Flags().Changed("max-length"):
-				return usageErrorf("solve: --max-length is for the two-phase solver; --optimal finds the shortest")
 			}
 			if err := pipelines.CheckBudget(uint64(mem)); err != nil {
 				return asUsage(fmt.Errorf("solve: %w", err))
@@ -533,7 +535,7 @@ after which the line gives the distance proven.
 			stdout := cmd.OutOrStdout()
 			err = pipelines.Solve(cmd.Context(), env, in, opts, func(s pipelines.Solved) error {
 				sols = append(sols, s)
-				if !s.Found {
+				if !s.Found && !s.Beyond {
 					unsolved++
 				}
 				_, err := fmt.Fprintln(stdout, s.Line(opts))
@@ -559,7 +561,7 @@ after which the line gives the distance proven.
 	f := cmd.Flags()
 	f.StringVar(&file, "file", "", "file of cubes, one per line (- for stdin)")
 	f.StringVar(&out, "out", "", "also write the results as an Arrow table to this FILE.arrow")
-	f.Var(pipelines.Whole[int]{P: &opts.MaxLength, Min: 0, Max: 99}, "max-length", "longest solution wanted, in --metric's moves: the search stops at the first this short (smaller: shorter solutions, more search; default: 20, in QTM 26, in STM 20, lengths every cube is proven within)")
+	f.Var(pipelines.Whole[int]{P: &opts.MaxLength, Min: 0, Max: 99}, "max-length", "longest solution wanted, in --metric's moves: the search stops at the first this short (smaller: shorter solutions, more search; default: 20, in QTM 26, in STM 20, lengths every cube is proven within); with --optimal the deepest it searches, a cube further proven so")
 	f.BoolVar(&opts.Optimal, "optimal", false, "find shortest solutions, proven (a cube at a time, every worker on it)")
 	f.StringVar(&metric, "metric", "HTM", "HTM (face turns), QTM (quarter turns) or STM (face and slice turns)")
 	f.Var(pipelines.Whole[int64]{P: &opts.NodeBudget, Min: 0, Max: 1e18}, "node-budget", "search nodes per cube (0: no limit; 1e9 by default with --optimal); the best solution within it is kept")

@@ -136,7 +136,6 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"run", "cosets", "--cosets", "1:9223372036854775807"}, true, "there are 138639780"},
 		{[]string{"solve", "R", "--out", "/tmp/x.csv"}, true, "must end in .arrow"},
 		{[]string{"solve", "R U F D L B", "--max-length", "3", "--node-budget", "1000"}, false, "1 of 1 cubes without a solution of at most 3"},
-		{[]string{"solve", "--optimal", "--max-length", "3", "R"}, true, "--max-length is for the two-phase solver"},
 		{[]string{"solve", "--metric", "XTM", "R"}, true, `--metric "XTM": want HTM, QTM or STM`},
 		{[]string{"solve", "--optimal", "--optimal-table", "h9", "R"}, true, `--optimal-table "h9": want big, huge or h48`},
 		{[]string{"solve", "--optimal-table", "h48", "R"}, true, "--optimal-table is for --optimal"},
@@ -536,6 +535,16 @@ func TestSolve(t *testing.T) {
 	opt, _, err := runCmd("solve", "--optimal", "--mem-budget", "1GiB", "R U R' U'")
 	if err != nil || !strings.HasSuffix(opt, " (4f*)\n") {
 		t.Errorf("solve --optimal \"R U R' U'\": %q, %v", opt, err)
+	}
+	// --max-length bounds the optimal search: within 4 it finds the same
+	// length, within 3 it proves R U R' U' further, with exit status 0.
+	opt, _, err = runCmd("solve", "--optimal", "--mem-budget", "1GiB", "--max-length", "4", "R U R' U'")
+	if err != nil || !strings.HasSuffix(opt, " (4f*)\n") {
+		t.Errorf("solve --optimal --max-length 4 \"R U R' U'\": %q, %v", opt, err)
+	}
+	opt, _, err = runCmd("solve", "--optimal", "--mem-budget", "1GiB", "--max-length", "3", "R U R' U'")
+	if err != nil || opt != "(none within 3 face turns: the distance is at least 4, proven)\n" {
+		t.Errorf("solve --optimal --max-length 3 \"R U R' U'\": %q, %v", opt, err)
 	}
 	// R U2 is 2 face turns and 3 quarter turns from solved.
 	opt, _, err = runCmd("solve", "--optimal", "--mem-budget", "1GiB", "--metric", "QTM", "R U2")
