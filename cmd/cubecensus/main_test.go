@@ -542,9 +542,14 @@ func TestSolve(t *testing.T) {
 	if err != nil || !strings.HasSuffix(opt, " (4f*)\n") {
 		t.Errorf("solve --optimal --max-length 4 \"R U R' U'\": %q, %v", opt, err)
 	}
-	opt, _, err = runCmd("solve", "--optimal", "--mem-budget", "1GiB", "--max-length", "3", "R U R' U'")
+	beyond := filepath.Join(t.TempDir(), "beyond.arrow")
+	opt, _, err = runCmd("solve", "--optimal", "--mem-budget", "1GiB", "--max-length", "3", "--out", beyond, "R U R' U'")
 	if err != nil || opt != "(none within 3 face turns: the distance is at least 4, proven)\n" {
 		t.Errorf("solve --optimal --max-length 3 \"R U R' U'\": %q, %v", opt, err)
+	}
+	// The table holds the bound proven and no maneuver.
+	if tb, _, err := tables.Read(beyond); err != nil || tb.Rows[0][1] != nil || tb.Rows[0][4] != int64(4) {
+		t.Errorf("%s: %v, %v", beyond, tb, err)
 	}
 	// R U2 is 2 face turns and 3 quarter turns from solved.
 	opt, _, err = runCmd("solve", "--optimal", "--mem-budget", "1GiB", "--metric", "QTM", "R U2")
