@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"math/rand/v2"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -88,6 +91,11 @@ type censusBlockDone struct {
 	Cosets    int64 // the cosets of its classes
 	Probes    int64
 	Seconds   float64
+	// Build is the build that counted the block: a checkpoint resumes in
+	// any build (censusCheckpoints), so its blocks may be of several.
+	// Empty in the checkpoints of builds before the field, which resumed
+	// only their own build: the checkpoint's stamp names it.
+	Build string `json:",omitempty"`
 }
 
 // censusCheckpoint is a run's blocks done so far, for its settings.
@@ -96,8 +104,17 @@ type censusCheckpoint struct {
 	Done []censusBlockDone
 }
 
-var censusCheckpoints = jsonCheckpoints(func(c *censusCheckpoint) *stamped { return &c.stamped },
-	func(c *censusCheckpoint) string { return fmt.Sprintf("%d blocks done", len(c.Done)) })
+var censusCheckpoints = func() checkpointOf[censusCheckpoint, string] {
+	k := jsonCheckpoints(func(c *censusCheckpoint) *stamped { return &c.stamped },
+		func(c *censusCheckpoint) string { return fmt.Sprintf("%d blocks done", len(c.Done)) })
+	// A block's counts are exact whatever build counted them, as the
+	// blocks --census-blocks-from takes from another build's run are:
+	// so a later build goes on from the blocks done (a depth of hundreds
+	// of core-hours is not begun again for a change elsewhere), and the
+	// provenance names the builds that counted them.
+	k.anyBuild = func(*censusCheckpoint) bool { return true }
+	return k
+}()
 
 func runCensus(ctx context.Context, env *Env) (*Output, error) {
 	o := env.Options
@@ -140,8 +157,23 @@ func runCensus(ctx context.Context, env *Env) (*Output, error) {
 	if ckpt == nil {
 		ckpt = &censusCheckpoint{stamped: stamped{Settings: settings}}
 	}
-	for _, b := range ckpt.Done {
-		done[censusKey(b.Metric, b.Block)] = b
+	build, err := tables.BuildID()
+	if err != nil {
+		return nil, err
+	}
+	resumedFrom := map[string]bool{}
+	for i := range ckpt.Done {
+		b := &ckpt.Done[i]
+		if b.Build == "" {
+			b.Build = ckpt.Build
+		}
+		if b.Build != build {
+			resumedFrom[b.Build] = true
+		}
+		done[censusKey(b.Metric, b.Block)] = *b
+	}
+	if len(resumedFrom) > 0 {
+		params["blocks_resumed_from_builds"] = strings.Join(slices.Sorted(maps.Keys(resumedFrom)), ",")
 	}
 	censuses := &censusByMetric{env: env, tbl: tbl, params: params}
 	for _, m := range metrics {
@@ -170,6 +202,7 @@ func runCensus(ctx context.Context, env *Env) (*Output, error) {
 			if err != nil {
 				return nil, err
 			}
+			d.Build = build
 			done[censusKey(m.String(), b)] = d
 			ckpt.Done = append(ckpt.Done, d)
 			if save != nil {

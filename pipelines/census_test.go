@@ -2,6 +2,7 @@ package pipelines
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -15,6 +16,7 @@ import (
 	"github.com/cubecensus/cubecensus/cosets"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/internal/sealed"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -127,7 +129,8 @@ func TestCensusShards(t *testing.T) {
 }
 
 // A census stopped after three blocks resumes from its checkpoint and
-// counts what a run never stopped counts; a run of a part of the blocks
+// counts what a run never stopped counts, in a later build too (whose
+// provenance names the build of the blocks resumed); a run of a part of the blocks
 // publishes no exact figure, only the counts of the cosets it did.
 func TestCensusResumeAndPart(t *testing.T) {
 	base := t.TempDir()
@@ -149,11 +152,35 @@ func TestCensusResumeAndPart(t *testing.T) {
 		t.Fatal("the run went on after its context was cancelled")
 	}
 	censusCheckpoints = orig
+	// As if an earlier build, before blocks named their build, had
+	// written it: the blocks are taken all the same, and named.
+	env.stage = censusStage.Name
+	path := env.CheckpointPath("blocks")
+	data, err := sealed.ReadAll(path, checkpointKind, checkpointFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c censusCheckpoint
+	if err := json.Unmarshal(data, &c); err != nil {
+		t.Fatal(err)
+	}
+	c.Build = "an earlier build"
+	for i := range c.Done {
+		c.Done[i].Build = ""
+	}
+	if err := writeSealed(path, checkpointKind, func(w io.Writer) error { return json.NewEncoder(w).Encode(&c) }); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := Run(context.Background(), censusStage, env, filepath.Join(base, "resumed")); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(logs.String(), "3 blocks done") {
-		t.Fatalf("no resumption in the log:\n%s", logs.String())
+	if !strings.Contains(logs.String(), "3 blocks done") || !strings.Contains(logs.String(), "resuming the state of another build") {
+		t.Fatalf("no resumption of the earlier build's blocks in the log:\n%s", logs.String())
+	}
+	if _, prov, err := tables.Read(filepath.Join(base, "resumed", "census_blocks"+tables.Extension)); err != nil {
+		t.Fatal(err)
+	} else if got := prov.Params["blocks_resumed_from_builds"]; got != "an earlier build" {
+		t.Fatalf("blocks_resumed_from_builds = %q, want the earlier build", got)
 	}
 	env.CheckpointDir = ""
 	if _, err := Run(context.Background(), censusStage, env, filepath.Join(base, "fresh")); err != nil {
