@@ -181,21 +181,26 @@ type H48 struct {
 	rep      []uint32
 	stab     []uint64
 
-	esepConj [][cube.NSyms]uint16 // esep of S(s)^-1 (a cube of esep x) S(s)
+	// esepSym[x][s] is what S(s) makes of a cube of esep x: the esep of
+	// S(s)^-1 (the cube) S(s), and the flips its orientation word takes.
 	// A symmetry conjugates the orientation word w of a cube of esep x to
-	// eoPerm[s][w] ^ eoFlip[x][s]: the positions' permutation, then the
-	// flips, which depend only on which slice each position's edge is in.
-	eoPerm [cube.NSyms][1 << cube.NEdges]uint16
-	eoFlip [][cube.NSyms]uint16
+	// eoPerm[s][w] ^ esepSym[x][s].flip: the positions' permutation, then
+	// the flips, which depend only on which slice each position's edge is
+	// in. The two are kept side by side because a search reads both for
+	// every child: one miss of the cache, not two.
+	esepSym [][cube.NSyms]esepImage
+	eoPerm  [cube.NSyms][1 << cube.NEdges]uint16
 }
+
+// esepImage is an entry of H48.esepSym.
+type esepImage struct{ esep, flip uint16 }
 
 // NewH48 builds the tables, in about a second.
 func NewH48() *H48 {
 	h := &H48{
 		cocsepMove: make([][cube.NFaceMoves]uint32, NH48Cocsep),
 		esepMove:   make([][cube.NFaceMoves]uint16, NH48Esep),
-		esepConj:   make([][cube.NSyms]uint16, NH48Esep),
-		eoFlip:     make([][cube.NSyms]uint16, NH48Esep),
+		esepSym:    make([][cube.NSyms]esepImage, NH48Esep),
 	}
 	for x := range NH48Cocsep {
 		c := cube.Solved
@@ -216,8 +221,8 @@ func NewH48() *H48 {
 		}
 		for s := range cube.Sym(cube.NSyms) {
 			d := cube.Conjugate(c, s)
-			h.esepConj[x][s] = uint16(H48Esep(&d))
-			h.eoFlip[x][s] = uint16(H48EO(&d)) // c's own orientations are 0
+			// c's own orientations are 0: d's are the flips.
+			h.esepSym[x][s] = esepImage{esep: uint16(H48Esep(&d)), flip: uint16(H48EO(&d))}
 		}
 	}
 	for w := range 1 << cube.NEdges {
@@ -283,13 +288,13 @@ func (h *H48) findClasses() {
 func (h *H48) H0Index(cocsep, esep int) (int, cube.Sym) {
 	cs := h.classSym[cocsep]
 	s := cube.Sym(cs & 63)
-	return int(cs>>6)*NH48Esep + int(h.esepConj[esep][s]), s
+	return int(cs>>6)*NH48Esep + int(h.esepSym[esep][s].esep), s
 }
 
 // ConjEO returns the orientation word w of a cube of edge part esep
 // conjugated by s.
 func (h *H48) ConjEO(w, esep int, s cube.Sym) int {
-	return int(h.eoPerm[s][w] ^ h.eoFlip[esep][s])
+	return int(h.eoPerm[s][w] ^ h.esepSym[esep][s].flip)
 }
 
 // H0 is the exact h0 table: each entry's distance from the goal in face
@@ -385,7 +390,7 @@ func (t *H0) setAll(i, d int) int64 {
 	var set int64
 	for stab := t.h.stab[class]; stab != 0; stab &= stab - 1 {
 		s := bits.TrailingZeros64(stab)
-		if t.set(class*NH48Esep+int(t.h.esepConj[esep][s]), d) {
+		if t.set(class*NH48Esep+int(t.h.esepSym[esep][s].esep), d) {
 			set++
 		}
 	}

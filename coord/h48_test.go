@@ -41,8 +41,8 @@ func TestH48CoordinatesOfTheGoal(t *testing.T) {
 			t.Errorf("%v keeps the goal's coordinates: %v", m, moved)
 		}
 	}
-	if h.stab[0] != 1<<cube.NSyms-1 || h.esepConj[0] != [cube.NSyms]uint16{} {
-		t.Errorf("the goal's class is kept by %b, its esep goes to %v", h.stab[0], h.esepConj[0])
+	if h.stab[0] != 1<<cube.NSyms-1 || h.esepSym[0] != [cube.NSyms]esepImage{} {
+		t.Errorf("the goal's class is kept by %b, its esep goes to %v", h.stab[0], h.esepSym[0])
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 2000 {
@@ -92,7 +92,7 @@ func TestH48TablesAgreeWithTheCubieLevel(t *testing.T) {
 		cs := h.classSym[cocsep]
 		for s := range cube.Sym(cube.NSyms) {
 			d := cube.Conjugate(c, s)
-			if int(h.esepConj[esep][s]) != H48Esep(&d) || h.ConjEO(eo, esep, s) != H48EO(&d) {
+			if int(h.esepSym[esep][s].esep) != H48Esep(&d) || h.ConjEO(eo, esep, s) != H48EO(&d) {
 				t.Fatalf("%v conjugated by %v: the conjugation tables disagree with the cube", c, s)
 			}
 			if h.classSym[H48Cocsep(&d)]>>6 != cs>>6 {

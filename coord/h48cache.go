@@ -13,7 +13,7 @@ import (
 )
 
 // The H48 tables in the cache: the exact h0 table (59 MB, a minute to
-// build) and the hK tables (h7 with base 9: 3.5 GiB, about an hour of 2
+// build) and the hK tables (h7 with base 9: 3.5 GiB, about 20 minutes of 2
 // cores). Each file is the table's words, little-endian, then a trailer:
 // for h0 its level counts, for hK its K, its base and its codes' counts.
 
@@ -124,7 +124,7 @@ func checkH0Levels(levels []int64) error {
 }
 
 // LoadHK returns the hK table of h with base, built (h7 with base 9:
-// about an hour of 2 cores, cfg.Progress told of the searches done) or
+// about 20 minutes of 2 cores, cfg.Progress told of the searches done) or
 // loaded from the cache. The caller checks HKBytes(k) against its memory.
 func (h *H48) LoadHK(cfg Config, k, base int) (*HK, tablecache.Table, error) {
 	if err := checkHKArgs(k, base); err != nil {
@@ -184,7 +184,7 @@ type H48Tables struct {
 	HK *HK
 }
 
-// H48 returns the H48 search's tables, built (h7: about 47 minutes of 2
+// H48 returns the H48 search's tables, built (h7: about 20 minutes of 2
 // cores) or loaded from the cache on first use.
 func (t *Tables) H48() (*H48Tables, error) {
 	return t.h48.get(func() (*H48Tables, error) {

@@ -379,7 +379,7 @@ func OptimalTableNamed(name string, m cube.Metric, budget uint64) (coord.Optimal
 var buildTime = map[coord.OptimalTable]string{
 	coord.BigTable:  "8 minutes in HTM, 13 in QTM, on 2 cores",
 	coord.HugeTable: "22 minutes in HTM on 2 cores",
-	coord.H48Table:  "47 minutes on 2 cores",
+	coord.H48Table:  "20 minutes on 2 cores",
 }
 
 // quickNodes is the node budget with which solve --optimal first tries a

@@ -28,6 +28,9 @@ go test -run '^$' -bench . -skip ProveCoset -benchmem -count 1 ./cube ./enumerat
 # positions): the proof mode's figures are means over eight.
 go test -run '^$' -bench ProveCoset -benchtime 8x -timeout 1h -count 1 ./cosets | grep -E '^(Benchmark|ok)'
 go test -run '^$' -bench 'Optimal$' -benchmem -count 1 ./solver | grep -E '^(Benchmark|ok|PASS)'
+# The H48 search on six scrambles with h4 (built into the cache on first
+# use, about 4 minutes): versions of the search compared on one table.
+go test -run '^$' -bench 'H48Scrambles' -benchtime 6x -timeout 1h -count 1 ./solver | grep -E '^(Benchmark|ok)'
 echo '```'
 echo
 # Measurements made by hand (one-off runs, other machines, other

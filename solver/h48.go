@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"slices"
+
 	"github.com/cubecensus/cubecensus/coord"
 	"github.com/cubecensus/cubecensus/cube"
 )
@@ -11,7 +13,8 @@ import (
 // Its goal group holds the half turns, so where the inverse's bound is
 // tight (left exactly) no solution goes on with a half turn (nxopt's rule,
 // the inverse's solution would end with it and reach the goal a move
-// sooner). An entry of code 0 (at most the base) is bounded by the exact
+// sooner), and the search extends whichever of the cube and its inverse
+// has fewer moves to try (h48Search). An entry of code 0 (at most the base) is bounded by the exact
 // h0 table instead. Face turns only; the driver (optimal.go) cuts each
 // depth into subtrees, orders them and runs them on the workers, as with
 // the axis tables.
@@ -79,20 +82,51 @@ func (e h48Engine) liveRoots(n, depth int) ([][]cube.Move, int64) {
 
 func (e h48Engine) newSearch() subtreeSearch { return &h48Search{t: e.t, cube: e.cube} }
 
-// h48Search is one worker's search: its path and counts.
+// h48Search is one worker's search: its path and counts. It searches
+// from both ends (nissy-core's doc/h48.md, "switching to inverse", after
+// nxopt): a node either appends a move to the cube (the path) or to its
+// inverse (a premove, the solution's end), on the side with fewer moves
+// to try. The cube and its inverse are kept side by side, so neither is
+// inverted; and as the goal group holds the half turns, a half turn on
+// one side leaves the other side's coordinates, and bound, as they were.
 type h48Search struct {
-	t     h48Tables
-	cube  cube.Cube
-	path  []cube.Move
-	nodes int64
+	t    h48Tables
+	cube cube.Cube
+	path []cube.Move // the root and the moves appended to the cube
+	pre  []cube.Move // the moves appended to the inverse, in order
 	// closedAt is the length of a symmetric cube's root, whose last run
 	// the search may not extend; -1 for other cubes.
 	closedAt int
+	nodes    int64
+	// frames[left] is the scratch of a node with left moves to go, kept
+	// so that a node does not clear a few kilobytes before its children
+	// (declared in expand, their clearing cost the search on both sides
+	// its gain: BENCHMARKS.md).
+	frames []*h48Frame
+}
+
+// h48Frame is a node's scratch: its children on the moved side, the other
+// side's, and which of them a quarter turn changed.
+type h48Frame struct {
+	kids, others [cube.NFaceMoves]h48Child
+	as, bs       [cube.NFaceMoves]h48Side
+	quarter      [cube.NFaceMoves]int
+}
+
+// h48Side is one side of a node: a cube (the position reached, or its
+// inverse), its coordinates and bound, and the last move appended to it
+// (started false before the first).
+type h48Side struct {
+	c       cube.Cube
+	x       coord.H48Coord
+	bound   int
+	last    cube.Move
+	started bool
 }
 
 // search is subtreeSearch's.
 func (s *h48Search) search(root []cube.Move, depth int, closed bool) ([]cube.Move, int64) {
-	s.nodes, s.path, s.closedAt = 0, append(s.path[:0], root...), -1
+	s.nodes, s.path, s.pre, s.closedAt = 0, append(s.path[:0], root...), s.pre[:0], -1
 	if closed {
 		s.closedAt = len(root)
 	}
@@ -100,65 +134,108 @@ func (s *h48Search) search(root []cube.Move, depth int, closed bool) ([]cube.Mov
 	for _, m := range root {
 		c.Mul(&c, &unitCube[m])
 	}
+	inv := cube.Inverse(c)
+	fwd := h48Side{c: c, x: coord.H48CoordOf(&c), last: root[len(root)-1], started: true}
+	bwd := h48Side{c: inv, x: coord.H48CoordOf(&inv)}
+	fwd.bound, bwd.bound = s.t.bound(fwd.x), s.t.bound(bwd.x)
 	left := depth - len(root)
-	x, inv := coord.H48CoordOf(&c), cube.Inverse(c)
-	invBound := s.t.bound(coord.H48CoordOf(&inv))
 	switch {
-	case s.t.bound(x) > left || invBound > left:
+	case fwd.bound > left || bwd.bound > left:
 		return nil, s.nodes
 	case left == 0 && c != cube.Solved:
 		return nil, s.nodes
-	case left == 0 || s.dfs(c, x, root[len(root)-1], invBound == left, left):
-		return append([]cube.Move{}, s.path...), s.nodes
+	case left == 0 || s.dfs(&fwd, &bwd, left):
+		// The premoves p1 ... pk were appended to the inverse: the
+		// solution ends with pk' ... p1'.
+		return append(slices.Clone(s.path), cube.InverseManeuver(s.pre)...), s.nodes
 	}
 	return nil, s.nodes
 }
 
-// dfs searches the canonical sequences of exactly left more moves after
-// s.path (last its last move), from the cube c of coordinates x, whose
-// bounds and whose inverse's are within left; tight says the inverse's is
-// exactly left.
-func (s *h48Search) dfs(c cube.Cube, x coord.H48Coord, last cube.Move, tight bool, left int) bool {
-	var kids [cube.NFaceMoves]h48Child
-	n := 0
-	closed := len(s.path) == s.closedAt
+// tries returns the moves side a may append with left moves to go: those
+// that may follow its last, but no half turn where the other side's
+// bound is exactly left (the half turn would leave that bound as it is),
+// and none of the root's last axis while a closed root is unextended.
+func (s *h48Search) tries(a, b *h48Side, left int, closed bool) (tries [cube.NFaceMoves]cube.Move, n int) {
 	for m := range cube.Move(cube.NFaceMoves) {
-		if !cube.CanFollow(last, m) || tight && m.Power() == 2 || closed && m.Axis() == last.Axis() {
+		if a.started && !cube.CanFollow(a.last, m) || b.bound == left && m.Power() == 2 || closed && m.Axis() == a.last.Axis() {
 			continue
 		}
-		kids[n] = h48Child{m: m, x: s.t.h.MoveCoord(x, m)}
+		tries[n] = m
 		n++
 	}
-	s.nodes += int64(n)
-	s.t.bounds(kids[:n])
-	// The children within reach, then their inverses' bounds.
-	var cubes [cube.NFaceMoves]cube.Cube
-	var invs [cube.NFaceMoves]h48Child
-	k := 0
-	for _, kid := range kids[:n] {
+	return tries, n
+}
+
+// dfs searches the sequences of exactly left more moves, each appended to
+// the cube (fwd) or to its inverse (bwd), both within left by their
+// bounds, for one that solves the cube.
+func (s *h48Search) dfs(fwd, bwd *h48Side, left int) bool {
+	closed := len(s.path) == s.closedAt
+	onFwd, nf := s.tries(fwd, bwd, left, closed)
+	onBwd, nb := s.tries(bwd, fwd, left, false)
+	// A closed root is extended on the cube's side first, so that the
+	// solution's move after the root is of another axis.
+	if closed || nf <= nb {
+		return s.expand(fwd, bwd, onFwd[:nf], left, true)
+	}
+	return s.expand(bwd, fwd, onBwd[:nb], left, false)
+}
+
+// expand appends each move of tries to side a, the cube if onCube, else
+// its inverse, keeping the children whose bounds on both sides are within
+// left-1, and searches on from them. Side b is a's inverse: appending m to
+// a prepends m' to b.
+func (s *h48Search) expand(a, b *h48Side, tries []cube.Move, left int, onCube bool) bool {
+	for len(s.frames) <= left {
+		s.frames = append(s.frames, new(h48Frame))
+	}
+	f := s.frames[left]
+	kids, others, as, bs, quarter := &f.kids, &f.others, &f.as, &f.bs, &f.quarter
+	moves, fwd, bwd := &s.pre, bs, as
+	if onCube {
+		moves, fwd, bwd = &s.path, as, bs
+	}
+	for i, m := range tries {
+		kids[i] = h48Child{m: m, x: s.t.h.MoveCoord(a.x, m)}
+	}
+	s.nodes += int64(len(tries))
+	s.t.bounds(kids[:len(tries)])
+	// The children within reach; the other side's bounds of those that
+	// change it (not a half turn), read together.
+	k, q := 0, 0
+	for _, kid := range kids[:len(tries)] {
 		if kid.bound > left-1 {
 			continue
 		}
-		cubes[k].Mul(&c, &unitCube[kid.m])
-		inv := cube.Inverse(cubes[k])
-		invs[k] = h48Child{m: kid.m, x: coord.H48CoordOf(&inv)}
-		kids[k] = kid
+		as[k] = h48Side{x: kid.x, bound: kid.bound, last: kid.m, started: true}
+		as[k].c.Mul(&a.c, &unitCube[kid.m])
+		bs[k] = h48Side{x: b.x, bound: b.bound, last: b.last, started: b.started}
+		bs[k].c.Mul(&unitCube[kid.m.Inverse()], &b.c)
+		if kid.m.Power() != 2 {
+			others[q] = h48Child{x: coord.H48CoordOf(&bs[k].c)}
+			quarter[q] = k
+			q++
+		}
 		k++
 	}
-	s.t.bounds(invs[:k])
+	s.t.bounds(others[:q])
+	for i := range q {
+		bs[quarter[i]].x, bs[quarter[i]].bound = others[i].x, others[i].bound
+	}
 	for i := range k {
-		if invs[i].bound > left-1 {
+		if bs[i].bound > left-1 {
 			continue
 		}
-		s.path = append(s.path, kids[i].m)
+		*moves = append(*moves, as[i].last)
 		if left == 1 {
-			if cubes[i] == cube.Solved {
+			if as[i].c == cube.Solved {
 				return true
 			}
-		} else if s.dfs(cubes[i], kids[i].x, kids[i].m, invs[i].bound == left-1, left-1) {
+		} else if s.dfs(&fwd[i], &bwd[i], left-1) {
 			return true
 		}
-		s.path = s.path[:len(s.path)-1]
+		*moves = (*moves)[:len(*moves)-1]
 	}
 	return false
 }

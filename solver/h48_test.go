@@ -57,7 +57,7 @@ func solveH48(t testing.TB, tables h48Tables, c cube.Cube, workers int) []cube.M
 	return res.Moves
 }
 
-// TestH48SearchAgreesWithOptimal: scrambles of 8 to 11 moves, and
+// TestH48SearchAgreesWithOptimal: scrambles of 8 to 12 moves, and
 // symmetric cubes, get solutions from the driver with the H48 tables (on
 // one and two workers) as short as the optimal solver's (phase 1's table).
 func TestH48SearchAgreesWithOptimal(t *testing.T) {
@@ -66,9 +66,14 @@ func TestH48SearchAgreesWithOptimal(t *testing.T) {
 	cubes := []cube.Cube{
 		cube.FromMoves(mustParse(t, "U2 D2 F2 B2 L2 R2")),   // 6, 48 symmetries
 		cube.FromMoves(mustParse(t, "R L' U D' F B' R L'")), // symmetric
+		cube.FromMoves(mustParse(t, "U D' R L' F B' U D'")), // symmetric
+		cube.FromMoves(mustParse(t, "R2 L2 U2 D2")),         // symmetric
+		cube.FromMoves(mustParse(t, "U R2 U' D' L2 D")),     // symmetric
 	}
-	for i := range 8 {
-		cubes = append(cubes, cube.Scramble(rng, 8+i%4))
+	// Enough scrambles that the search ends on the inverse's side, or
+	// with moves on both, often (a solution's premoves are its end).
+	for i := range 40 {
+		cubes = append(cubes, cube.Scramble(rng, 8+i%5))
 	}
 	for i, c := range cubes {
 		want, err := shared.Optimal(context.Background(), c, cube.HTM, 2)
@@ -88,22 +93,40 @@ func TestH48SearchAgreesWithOptimal(t *testing.T) {
 // BenchmarkOptimalRandom, one goroutine.
 func BenchmarkH48Random(b *testing.B) {
 	if !coord.HKCached("", 7, 9) {
-		b.Skip("h7 with base 9 is not in the cache (coord.LoadHK builds it, about an hour)")
+		b.Skip("h7 with base 9 is not in the cache (coord.LoadHK builds it, about 20 minutes)")
 	}
+	rng := rand.New(rand.NewPCG(27, 28))
+	benchmarkH48(b, 7, 9, func() cube.Cube { return cube.Random(rng) })
+}
+
+// BenchmarkH48Scrambles times the H48 search with h4 and base 8 (470 MB,
+// built into the cache on first use, about 4 minutes of 2 cores) on
+// scrambles of 19 random face turns (optimal in 14 on average), one
+// goroutine: a table small enough to build in a benchmark, yet read from
+// memory as h7 is, to compare versions of the search
+// (`-benchtime 6x` times the six cubes of BENCHMARKS.md).
+func BenchmarkH48Scrambles(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	benchmarkH48(b, 4, 8, func() cube.Cube { return cube.Scramble(rng, 19) })
+}
+
+// benchmarkH48 times the H48 search with hK of base (from the cache, or
+// built there) on the cubes next draws, one goroutine, each solution
+// checked.
+func benchmarkH48(b *testing.B, k, base int, next func() cube.Cube) {
 	h := coord.NewH48()
 	h0, _, err := h.LoadH0(coord.Config{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	hk, _, err := h.LoadHK(coord.Config{}, 7, 9)
+	hk, _, err := h.LoadHK(coord.Config{}, k, base)
 	if err != nil {
 		b.Fatal(err)
 	}
 	tables := h48Tables{h: h, h0: h0, hk: hk}
-	rng := rand.New(rand.NewPCG(27, 28))
 	var nodes, length int64
 	for b.Loop() {
-		c := cube.Random(rng)
+		c := next()
 		res, err := shared.optimalWith(context.Background(), h48Engine{tables, c}, c, cube.HTM, 1, []cube.Sym{0}, noMaxDepth)
 		if err != nil || cube.Times(c, cube.FromMoves(res.Moves)) != cube.Solved {
 			b.Fatalf("%s does not solve the cube: %v", cube.FormatManeuver(res.Moves), err)

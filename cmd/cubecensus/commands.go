@@ -464,7 +464,7 @@ no deeper than N: a cube further away is printed as "(none within N ...:
 the distance is at least N+1, proven)", with exit status 0, for the cost of
 the searches to N alone. --optimal-table h48 instead
 searches with nissy-core's H48 tables (h7, 3.6 GiB, face turns only; built
-once in about 47 minutes), one look-up a move on the cube and on its
+once in about 20 minutes), one look-up a move on the cube and on its
 inverse. Its node budget defaults to 1e9,
 after which the line gives the distance proven.
 
