@@ -366,3 +366,59 @@ func TestCensusDense(t *testing.T) {
 		}
 	}
 }
+
+// TestCommittedCensusCheckpoints reads each census checkpoint committed in
+// checkpoints/ (runs under way over sessions): it decodes, its settings
+// name the blocks it holds, and each block's counts to the committed
+// depth of its metric equal the committed census_blocks rows, block for
+// block (a deeper run counts the shallower depths again).
+func TestCommittedCensusCheckpoints(t *testing.T) {
+	results := committed.Dir(t)
+	paths, err := filepath.Glob(filepath.Join(filepath.Dir(results), "checkpoints", "census-*", "census-blocks.checkpoint"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		t.Skip("no census checkpoint committed")
+	}
+	blocks, prov, err := tables.Read(committed.Path(t, "census_blocks"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var depths MetricDepths
+	if err := depths.Set(prov.Params["census_depth"]); err != nil {
+		t.Fatal(err)
+	}
+	type key struct {
+		metric string
+		block  int64
+	}
+	want := map[key][]int64{}
+	for _, row := range blocks.Rows {
+		k := key{row[blocks.Index("metric")].(string), row[blocks.Index("block")].(int64)}
+		want[k] = append(want[k], row[blocks.Index("positions")].(int64))
+	}
+	for _, path := range paths {
+		data, err := sealed.ReadAll(path, checkpointKind, checkpointFormat)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		var c censusCheckpoint
+		if err := json.Unmarshal(data, &c); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if len(c.Done) == 0 || !strings.HasPrefix(c.Settings, "census depth ") {
+			t.Fatalf("%s: %d blocks, settings %q", path, len(c.Done), c.Settings)
+		}
+		for _, d := range c.Done {
+			m, err := cube.ParseMetric(d.Metric)
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			w := want[key{d.Metric, d.Block}]
+			if len(d.Positions) <= depths[m] || len(w) != depths[m]+1 || !slices.Equal(d.Positions[:len(w)], w) {
+				t.Fatalf("%s: block %d of %s counts %v, the committed block %v", path, d.Block, d.Metric, d.Positions, w)
+			}
+		}
+	}
+}
