@@ -291,10 +291,12 @@ func (h *H48) H0Index(cocsep, esep int) (int, cube.Sym) {
 	return int(cs>>6)*NH48Esep + int(h.esepSym[esep][s].esep), s
 }
 
-// ConjEO returns the orientation word w of a cube of edge part esep
-// conjugated by s.
-func (h *H48) ConjEO(w, esep int, s cube.Sym) int {
-	return int(h.eoPerm[s][w] ^ h.esepSym[esep][s].flip)
+// conjugate returns the edge part and orientation word of a cube of edge
+// part esep and orientation word eo conjugated by s, from one entry of
+// esepSym.
+func (h *H48) conjugate(esep, eo int, s cube.Sym) (int, int) {
+	img := h.esepSym[esep][s]
+	return int(img.esep), int(h.eoPerm[s][eo] ^ img.flip)
 }
 
 // H0 is the exact h0 table: each entry's distance from the goal in face

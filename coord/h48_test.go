@@ -92,7 +92,7 @@ func TestH48TablesAgreeWithTheCubieLevel(t *testing.T) {
 		cs := h.classSym[cocsep]
 		for s := range cube.Sym(cube.NSyms) {
 			d := cube.Conjugate(c, s)
-			if int(h.esepSym[esep][s].esep) != H48Esep(&d) || h.ConjEO(eo, esep, s) != H48EO(&d) {
+			if e, o := h.conjugate(esep, eo, s); e != H48Esep(&d) || o != H48EO(&d) {
 				t.Fatalf("%v conjugated by %v: the conjugation tables disagree with the cube", c, s)
 			}
 			if h.classSym[H48Cocsep(&d)]>>6 != cs>>6 {

@@ -52,7 +52,7 @@ func (h *H48) frames(class, esep, eo int, f func(esep, eo int)) {
 	f(esep, eo)
 	for stab := h.stab[class] &^ 1; stab != 0; stab &= stab - 1 {
 		s := cube.Sym(bits.TrailingZeros64(stab))
-		f(int(h.esepSym[esep][s].esep), h.ConjEO(eo, esep, s))
+		f(h.conjugate(esep, eo, s))
 	}
 }
 
@@ -68,7 +68,8 @@ func (h *H48) h11KeyOf(cocsep, esep, eo int) h11Key {
 	s := cube.Sym(cs & 63)
 	class := int(cs >> 6)
 	least := h11Key(1<<63 - 1)
-	h.frames(class, int(h.esepSym[esep][s].esep), h.ConjEO(eo, esep, s), func(e, o int) {
+	e, o := h.conjugate(esep, eo, s)
+	h.frames(class, e, o, func(e, o int) {
 		least = min(least, packH11(class, e, o))
 	})
 	return least
@@ -142,8 +143,8 @@ func (t *HK) Bound(c int) int {
 func (t *HK) Index(cocsep, esep, eo int) int {
 	cs := t.h.classSym[cocsep]
 	s := cube.Sym(cs & 63)
-	img := t.h.esepSym[esep][s]
-	return t.index(int(cs>>6), int(img.esep), int(t.h.eoPerm[s][eo]^img.flip))
+	e, o := t.h.conjugate(esep, eo, s)
+	return t.index(int(cs>>6), e, o)
 }
 
 // Entry returns the entry of a cube of coordinates x.
@@ -181,7 +182,8 @@ func (t *HK) cubeEntries(cocsep, esep, eo int, f func(i int)) {
 	h := t.h
 	cs := h.classSym[cocsep]
 	s, class := cube.Sym(cs&63), int(cs>>6)
-	h.frames(class, int(h.esepSym[esep][s].esep), h.ConjEO(eo, esep, s), func(e, o int) { f(t.index(class, e, o)) })
+	e, o := h.conjugate(esep, eo, s)
+	h.frames(class, e, o, func(e, o int) { f(t.index(class, e, o)) })
 }
 
 // NewHK builds the hK table with base, on workers goroutines, calling

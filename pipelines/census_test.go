@@ -2,7 +2,6 @@ package pipelines
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -16,7 +15,6 @@ import (
 	"github.com/cubecensus/cubecensus/cosets"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
-	"github.com/cubecensus/cubecensus/internal/sealed"
 	"github.com/cubecensus/cubecensus/tables"
 )
 
@@ -156,19 +154,15 @@ func TestCensusResumeAndPart(t *testing.T) {
 	// written it: the blocks are taken all the same, and named.
 	env.stage = censusStage.Name
 	path := env.CheckpointPath("blocks")
-	data, err := sealed.ReadAll(path, checkpointKind, checkpointFormat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var c censusCheckpoint
-	if err := json.Unmarshal(data, &c); err != nil {
-		t.Fatal(err)
+	c, reason := censusCheckpoints.read(path, "")
+	if c == nil {
+		t.Fatalf("the stopped run's checkpoint: %s", reason)
 	}
 	c.Build = "an earlier build"
 	for i := range c.Done {
 		c.Done[i].Build = ""
 	}
-	if err := writeSealed(path, checkpointKind, func(w io.Writer) error { return json.NewEncoder(w).Encode(&c) }); err != nil {
+	if err := writeSealed(path, checkpointKind, func(w io.Writer) error { return censusCheckpoints.encode(c, w) }); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Run(context.Background(), censusStage, env, filepath.Join(base, "resumed")); err != nil {
@@ -399,13 +393,9 @@ func TestCommittedCensusCheckpoints(t *testing.T) {
 		want[k] = append(want[k], row[blocks.Index("positions")].(int64))
 	}
 	for _, path := range paths {
-		data, err := sealed.ReadAll(path, checkpointKind, checkpointFormat)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		var c censusCheckpoint
-		if err := json.Unmarshal(data, &c); err != nil {
-			t.Fatalf("%s: %v", path, err)
+		c, reason := censusCheckpoints.read(path, "")
+		if c == nil {
+			t.Fatalf("%s: %s", path, reason)
 		}
 		if len(c.Done) == 0 || !strings.HasPrefix(c.Settings, "census depth ") {
 			t.Fatalf("%s: %d blocks, settings %q", path, len(c.Done), c.Settings)

@@ -14,10 +14,10 @@ import (
 // tight (left exactly) no solution goes on with a half turn (nxopt's rule,
 // the inverse's solution would end with it and reach the goal a move
 // sooner), and the search extends whichever of the cube and its inverse
-// has fewer moves to try (h48Search). An entry of code 0 (at most the base) is bounded by the exact
-// h0 table instead. Face turns only; the driver (optimal.go) cuts each
-// depth into subtrees, orders them and runs them on the workers, as with
-// the axis tables.
+// has fewer moves to try (h48Search). An entry of code 0 (at most the
+// base) is bounded by the exact h0 table instead. Face turns only; the
+// driver (optimal.go) cuts each depth into subtrees, orders them and runs
+// them on the workers, as with the axis tables.
 
 // h48Tables are the H48 search's tables.
 type h48Tables struct {
@@ -173,13 +173,14 @@ func (s *h48Search) tries(a, b *h48Side, left int, closed bool) (tries [cube.NFa
 func (s *h48Search) dfs(fwd, bwd *h48Side, left int) bool {
 	closed := len(s.path) == s.closedAt
 	onFwd, nf := s.tries(fwd, bwd, left, closed)
-	onBwd, nb := s.tries(bwd, fwd, left, false)
 	// A closed root is extended on the cube's side first, so that the
 	// solution's move after the root is of another axis.
-	if closed || nf <= nb {
-		return s.expand(fwd, bwd, onFwd[:nf], left, true)
+	if !closed {
+		if onBwd, nb := s.tries(bwd, fwd, left, false); nb < nf {
+			return s.expand(bwd, fwd, onBwd[:nb], left, false)
+		}
 	}
-	return s.expand(bwd, fwd, onBwd[:nb], left, false)
+	return s.expand(fwd, bwd, onFwd[:nf], left, true)
 }
 
 // expand appends each move of tries to side a, the cube if onCube, else
@@ -209,7 +210,6 @@ func (s *h48Search) expand(a, b *h48Side, tries []cube.Move, left int, onCube bo
 			continue
 		}
 		as[k] = h48Side{x: kid.x, bound: kid.bound, last: kid.m, started: true}
-		as[k].c.Mul(&a.c, &unitCube[kid.m])
 		bs[k] = h48Side{x: b.x, bound: b.bound, last: b.last, started: b.started}
 		bs[k].c.Mul(&unitCube[kid.m.Inverse()], &b.c)
 		if kid.m.Power() != 2 {
@@ -227,6 +227,8 @@ func (s *h48Search) expand(a, b *h48Side, tries []cube.Move, left int, onCube bo
 		if bs[i].bound > left-1 {
 			continue
 		}
+		// The moved side's cube, made only for the children kept.
+		as[i].c.Mul(&a.c, &unitCube[as[i].last])
 		*moves = append(*moves, as[i].last)
 		if left == 1 {
 			if as[i].c == cube.Solved {
