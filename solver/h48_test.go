@@ -3,6 +3,9 @@ package solver
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -108,6 +111,36 @@ func BenchmarkH48Random(b *testing.B) {
 func BenchmarkH48Scrambles(b *testing.B) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	benchmarkH48(b, 4, 8, func() cube.Cube { return cube.Scramble(rng, 19) })
+}
+
+// BenchmarkH48NissyScrambles times the H48 search with h7 and base 9
+// (the solver's, 3.5 GiB) on nissy-core's 25 scrambles of 17 moves
+// ($NISSY names a checkout; skipped without), one goroutine: the search
+// alone on the cubes scripts/peers/compare.sh gives both programs
+// (`-benchtime 25x` for all 25).
+func BenchmarkH48NissyScrambles(b *testing.B) {
+	dir := os.Getenv("NISSY")
+	if dir == "" {
+		b.Skip("NISSY does not name a nissy-core checkout")
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "benchmarks", "scrambles", "scrambles-17.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var cubes []cube.Cube
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		moves, err := cube.ParseManeuver(line)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cubes = append(cubes, cube.FromMoves(moves))
+	}
+	next := 0
+	benchmarkH48(b, 7, 9, func() cube.Cube {
+		c := cubes[next%len(cubes)]
+		next++
+		return c
+	})
 }
 
 // benchmarkH48 times the H48 search with hK of base (from the cache, or
