@@ -251,6 +251,44 @@ func NewH48() *H48 {
 	return h
 }
 
+// H48Corners holds each corner part's distance from the goal's (at most
+// 9): 150 KB, which stays in the cache where the hK table is read from
+// memory. It is kept apart from H48, whose code the cached tables'
+// fingerprints cover, as those tables do not depend on it.
+type H48Corners []uint8
+
+// CornerDistances returns the corner parts' distances, breadth first over
+// h's corner moves.
+func (h *H48) CornerDistances() H48Corners {
+	const unreached = 0xff
+	dist := make(H48Corners, NH48Cocsep)
+	for i := range dist {
+		dist[i] = unreached
+	}
+	dist[0] = 0
+	for d, frontier := uint8(0), []uint32{0}; len(frontier) > 0; d++ {
+		var next []uint32
+		for _, x := range frontier {
+			for _, y := range h.cocsepMove[x] {
+				if dist[y] == unreached {
+					dist[y] = d + 1
+					next = append(next, y)
+				}
+			}
+		}
+		frontier = next
+	}
+	return dist
+}
+
+// Bound returns the distance of a cube of coordinates x's corners from
+// the goal's: a lower bound on its H48 bound read from the cache, so that
+// a search drops the children it puts out of reach before reading the hK
+// table for them (nissy-core's solver reads its cocsep table first for
+// the same reason). It never raises a bound: where it exceeds the base,
+// so does the hK table's code, and h0, read for code 0, is exact.
+func (d H48Corners) Bound(x H48Coord) int { return int(d[x.Cocsep]) }
+
 // findClasses sorts the cocsep values into classes, each represented by
 // its least value, found in increasing order.
 func (h *H48) findClasses() {

@@ -116,33 +116,37 @@ func TestH48TablesAgreeWithTheCubieLevel(t *testing.T) {
 }
 
 // TestH48CornersDistances checks the corner part's distances from the goal
-// against nissy-core's (its cocsep table's check: doc/h48.md's cocsepdata).
+// (H48Corners) against nissy-core's level counts (its cocsep table's
+// check: doc/h48.md's cocsepdata) and, on scrambles, against the h0
+// distance they bound from below.
 func TestH48CornersDistances(t *testing.T) {
 	h := sharedH48()
-	dist := make([]int8, NH48Cocsep)
-	for i := range dist {
-		dist[i] = -1
-	}
-	dist[0] = 0
-	levels := []int64{1}
-	for frontier := []uint32{0}; len(frontier) > 0; {
-		var next []uint32
-		for _, x := range frontier {
-			for _, y := range h.cocsepMove[x] {
-				if dist[y] < 0 {
-					dist[y] = dist[x] + 1
-					next = append(next, y)
-				}
-			}
+	corners := h.CornerDistances()
+	var levels []int64
+	for _, d := range corners {
+		for int(d) >= len(levels) {
+			levels = append(levels, 0)
 		}
-		if len(next) > 0 {
-			levels = append(levels, int64(len(next)))
-		}
-		frontier = next
+		levels[d]++
 	}
 	want := []int64{1, 6, 63, 468, 3068, 15438, 53814, 71352, 8784, 96}
 	if !slices.Equal(levels, want) {
 		t.Errorf("cocsep levels %v, want nissy-core's %v", levels, want)
+	}
+	for x := range NH48Cocsep {
+		for m, y := range h.cocsepMove[x] {
+			if d, e := int(corners[x]), int(corners[y]); e < d-1 || e > d+1 {
+				t.Fatalf("corner part %d at %d, after move %d %d: a move changes a distance by one at most", x, d, m, e)
+			}
+		}
+	}
+	h0 := sharedH0()
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range 2000 {
+		c := cube.Scramble(rng, i%20)
+		if bound, dist := corners.Bound(H48CoordOf(&c)), h0.Distance(&c); bound > dist {
+			t.Fatalf("%v: corners' bound %d above the h0 distance %d", c, bound, dist)
+		}
 	}
 }
 

@@ -177,11 +177,12 @@ const h48K, h48Base = 7, 9
 const h0Bytes = (NH48H0 + 7) / 8 * 4
 
 // H48Tables are the H48 search's tables: the coordinate's move and
-// symmetry tables, the exact h0 and h7 with base 9.
+// symmetry tables, the corners' distances, the exact h0 and h7 with base 9.
 type H48Tables struct {
-	H  *H48
-	H0 *H0
-	HK *HK
+	H       *H48
+	Corners H48Corners
+	H0      *H0
+	HK      *HK
 }
 
 // H48 returns the H48 search's tables, built (h7: about 20 minutes of 2
@@ -199,7 +200,7 @@ func (t *Tables) H48() (*H48Tables, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &H48Tables{H: h, H0: h0, HK: hk}, nil
+		return &H48Tables{H: h, Corners: h.CornerDistances(), H0: h0, HK: hk}, nil
 	})
 }
 

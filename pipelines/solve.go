@@ -159,13 +159,16 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 	}
 	// The first solution within MaxLength ends the search.
 	s.ExtraDepths, s.NodeBudget = 0, o.NodeBudget
-	// With --optimal, phase 1's table first tries each cube within
-	// quickNodes: a short cube is answered at once, and the optimal
-	// table the memory budget holds (its build, if it is not cached yet,
-	// takes minutes, said in a line before it starts) is loaded only for
-	// a cube that needs it. (An optimal solve is one cube at a time.)
-	// The time spent loading (or building) that table is returned apart,
-	// to be left out of the cube's seconds, and logged.
+	// With --optimal and no table named, phase 1's table first tries
+	// each cube within quickNodes until the optimal table the memory
+	// budget holds is loaded: a short cube is answered at once, and that
+	// table (its build, if it is not cached yet, takes minutes, said in a
+	// line before it starts) is loaded only for a cube that needs it.
+	// Once it is loaded, or when --optimal-table names it, every cube
+	// goes to it alone: a quick try would cost a cube that needs the
+	// table seconds (2e7 nodes) for nothing. (An optimal solve is one
+	// cube at a time.) The time spent loading (or building) the table is
+	// returned apart, to be left out of the cube's seconds, and logged.
 	var big *solver.Solver
 	table := o.Table
 	if table == coord.Phase1Table {
@@ -177,16 +180,26 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 			found, err = s.OptimalWithin(ctx, c, o.Metric, workers, o.MaxLength)
 			return found, 0, err
 		}
-		if o.NodeBudget == 0 || o.NodeBudget > quickNodes {
-			s.NodeBudget = quickNodes
-		}
-		found, err = s.OptimalWithin(ctx, c, o.Metric, workers, o.MaxLength)
-		if !errors.Is(err, solver.ErrBudget) || s.NodeBudget == o.NodeBudget {
-			return found, 0, err
+		var quickTried int64
+		if big == nil && o.Table == coord.Phase1Table {
+			// A budget within quickNodes is phase 1's alone.
+			phase1Only := o.NodeBudget > 0 && o.NodeBudget <= quickNodes
+			if !phase1Only {
+				s.NodeBudget = quickNodes
+			}
+			found, err = s.OptimalWithin(ctx, c, o.Metric, workers, o.MaxLength)
+			if phase1Only || !errors.Is(err, solver.ErrBudget) {
+				return found, 0, err
+			}
+			quickTried = found.Nodes
 		}
 		if big == nil {
 			if !coord.OptimalTableCached("", table, o.Metric) {
-				env.Log.Info("building the optimal solver's "+table.String()+" table, once per machine: phase 1's table did not prove the cube at once",
+				why := "phase 1's table did not prove the cube at once"
+				if o.Table != coord.Phase1Table {
+					why = "--optimal-table names it"
+				}
+				env.Log.Info("building the optimal solver's "+table.String()+" table, once per machine: "+why,
 					"metric", o.Metric, "size", FormatBytes(table.Bytes()), "about", buildTime[table])
 			}
 			start := time.Now()
@@ -203,6 +216,7 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 		}
 		big.NodeBudget = o.NodeBudget
 		found, err = big.OptimalWithin(ctx, c, o.Metric, workers, o.MaxLength)
+		found.Nodes += quickTried
 		return found, loading, err
 	}
 	var bar *progress.Reporter

@@ -15,15 +15,19 @@ import (
 // the inverse's solution would end with it and reach the goal a move
 // sooner), and the search extends whichever of the cube and its inverse
 // has fewer moves to try (h48Search). An entry of code 0 (at most the
-// base) is bounded by the exact h0 table instead. Face turns only; the
+// base) is bounded by the exact h0 table instead. A child whose corners
+// alone are out of reach is dropped before any table in memory is read
+// (coord.H48Corners, as nissy-core's solver reads its cocsep table
+// first). Face turns only; the
 // driver (optimal.go) cuts each depth into subtrees, orders them and runs
 // them on the workers, as with the axis tables.
 
 // h48Tables are the H48 search's tables.
 type h48Tables struct {
-	h  *coord.H48
-	h0 *coord.H0
-	hk *coord.HK
+	h       *coord.H48
+	corners coord.H48Corners
+	h0      *coord.H0
+	hk      *coord.HK
 }
 
 // h48Child is a child being bounded.
@@ -197,15 +201,21 @@ func (s *h48Search) expand(a, b *h48Side, tries []cube.Move, left int, onCube bo
 	if onCube {
 		moves, fwd, bwd = &s.path, as, bs
 	}
-	for i, m := range tries {
-		kids[i] = h48Child{m: m, x: s.t.h.MoveCoord(a.x, m)}
+	// The children whose corners are within reach (read from the cache),
+	// then their bounds.
+	n := 0
+	for _, m := range tries {
+		if x := s.t.h.MoveCoord(a.x, m); s.t.corners.Bound(x) <= left-1 {
+			kids[n] = h48Child{m: m, x: x}
+			n++
+		}
 	}
 	s.nodes += int64(len(tries))
-	s.t.bounds(kids[:len(tries)])
+	s.t.bounds(kids[:n])
 	// The children within reach; the other side's bounds of those that
 	// change it (not a half turn), read together.
 	k, q := 0, 0
-	for _, kid := range kids[:len(tries)] {
+	for _, kid := range kids[:n] {
 		if kid.bound > left-1 {
 			continue
 		}
@@ -213,7 +223,11 @@ func (s *h48Search) expand(a, b *h48Side, tries []cube.Move, left int, onCube bo
 		bs[k] = h48Side{x: b.x, bound: b.bound, last: b.last, started: b.started}
 		bs[k].c.Mul(&unitCube[kid.m.Inverse()], &b.c)
 		if kid.m.Power() != 2 {
-			others[q] = h48Child{x: coord.H48CoordOf(&bs[k].c)}
+			x := coord.H48CoordOf(&bs[k].c)
+			if s.t.corners.Bound(x) > left-1 {
+				continue
+			}
+			others[q] = h48Child{x: x}
 			quarter[q] = k
 			q++
 		}
