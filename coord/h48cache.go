@@ -200,8 +200,14 @@ func (t *Tables) H48() (*H48Tables, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &H48Tables{H: h, Corners: h.CornerDistances(), H0: h0, HK: hk}, nil
+		return NewH48Tables(h, h0, hk), nil
 	})
+}
+
+// NewH48Tables gathers h's tables with h0 and hk (any k and base) for the
+// search, the corners' distances computed from h (a fraction of a second).
+func NewH48Tables(h *H48, h0 *H0, hk *HK) *H48Tables {
+	return &H48Tables{H: h, Corners: h.CornerDistances(), H0: h0, HK: hk}
 }
 
 // hkName names the hK table with base in the cache.

@@ -22,13 +22,9 @@ import (
 // driver (optimal.go) cuts each depth into subtrees, orders them and runs
 // them on the workers, as with the axis tables.
 
-// h48Tables are the H48 search's tables.
-type h48Tables struct {
-	h       *coord.H48
-	corners coord.H48Corners
-	h0      *coord.H0
-	hk      *coord.HK
-}
+// h48Tables are the H48 search's tables, held by value so that the hot
+// path reads each table's pointer without going through another.
+type h48Tables struct{ coord.H48Tables }
 
 // h48Child is a child being bounded.
 type h48Child struct {
@@ -43,19 +39,19 @@ type h48Child struct {
 // each kind overlap.
 func (t h48Tables) bounds(kids []h48Child) {
 	for i := range kids {
-		kids[i].entry = t.hk.Entry(kids[i].x)
+		kids[i].entry = t.HK.Entry(kids[i].x)
 	}
 	for i := range kids {
-		kids[i].bound = t.hk.Bound(t.hk.Code(kids[i].entry))
+		kids[i].bound = t.HK.Bound(t.HK.Code(kids[i].entry))
 	}
 	for i := range kids {
 		if kids[i].bound == 0 {
-			kids[i].entry = t.h.H0Entry(kids[i].x)
+			kids[i].entry = t.H.H0Entry(kids[i].x)
 		}
 	}
 	for i := range kids {
 		if kids[i].bound == 0 {
-			kids[i].bound = t.h0.At(kids[i].entry)
+			kids[i].bound = t.H0.At(kids[i].entry)
 		}
 	}
 }
@@ -79,7 +75,7 @@ func (e h48Engine) lower() int {
 }
 
 func (e h48Engine) liveRoots(n, depth int) ([][]cube.Move, int64) {
-	move := func(x *coord.H48Coord, m cube.Move) coord.H48Coord { return e.t.h.MoveCoord(*x, m) }
+	move := func(x *coord.H48Coord, m cube.Move) coord.H48Coord { return e.t.H.MoveCoord(*x, m) }
 	exceeds := func(x *coord.H48Coord, left int) bool { return e.t.bound(*x) > left }
 	return canonicalRoots(cube.HTM, coord.H48CoordOf(&e.cube), n, depth, move, exceeds)
 }
@@ -205,7 +201,7 @@ func (s *h48Search) expand(a, b *h48Side, tries []cube.Move, left int, onCube bo
 	// then their bounds.
 	n := 0
 	for _, m := range tries {
-		if x := s.t.h.MoveCoord(a.x, m); s.t.corners.Bound(x) <= left-1 {
+		if x := s.t.H.MoveCoord(a.x, m); s.t.Corners.Bound(x) <= left-1 {
 			kids[n] = h48Child{m: m, x: x}
 			n++
 		}
@@ -224,7 +220,7 @@ func (s *h48Search) expand(a, b *h48Side, tries []cube.Move, left int, onCube bo
 		bs[k].c.Mul(&unitCube[kid.m.Inverse()], &b.c)
 		if kid.m.Power() != 2 {
 			x := coord.H48CoordOf(&bs[k].c)
-			if s.t.corners.Bound(x) > left-1 {
+			if s.t.Corners.Bound(x) > left-1 {
 				continue
 			}
 			others[q] = h48Child{x: x}

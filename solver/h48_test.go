@@ -26,7 +26,7 @@ var smallH48 = sync.OnceValue(func() h48Tables {
 	if err != nil {
 		panic(err)
 	}
-	return h48Tables{h: h, corners: h.CornerDistances(), h0: h0, hk: hk}
+	return h48Tables{*coord.NewH48Tables(h, h0, hk)}
 })
 
 // TestH48SearchAgreesWithBreadthFirst: positions drawn at each depth of a
@@ -156,7 +156,7 @@ func benchmarkH48(b *testing.B, k, base int, next func() cube.Cube) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tables := h48Tables{h: h, corners: h.CornerDistances(), h0: h0, hk: hk}
+	tables := h48Tables{*coord.NewH48Tables(h, h0, hk)}
 	var nodes, length int64
 	for b.Loop() {
 		c := next()

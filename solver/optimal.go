@@ -305,7 +305,7 @@ func (s *Solver) engine(c cube.Cube, m cube.Metric) (engine, error) {
 		if err != nil {
 			return nil, err
 		}
-		return h48Engine{h48Tables{h: t.H, corners: t.Corners, h0: t.H0, hk: t.HK}, c}, nil
+		return h48Engine{h48Tables{*t}, c}, nil
 	}
 	table, err := s.optimalTable(m)
 	if err != nil {
