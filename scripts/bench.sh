@@ -140,7 +140,8 @@ if [ -n "${VCUBE:-}${NISSY:-}" ]; then
   echo '```'
   [ -z "${VCUBE:-}" ] || scripts/peers/compare.sh -o 20 --threads 2 --vcube "$VCUBE"
   [ -z "${NISSY:-}" ] || scripts/peers/compare.sh -o 0 --opt-budget 4GiB --nissy "$NISSY"
-  # Our h7 against H48 h7 at equal size, the README's figures (17 and 18 moves).
+  # Our h7 against H48 h7 at equal size, the README's figures at 17 and 18 moves (its 19-move
+  # figures are a one-off run, --lengths 19: about an hour of each program here, BENCHMARKS.md).
   [ -z "${NISSY:-}" ] || scripts/peers/compare.sh -o 0 -r 2 --opt-table h48 --opt-budget 6GiB --lengths 17,18 --nissy "$NISSY"
   # Our H48 search alone (h7, one goroutine) on nissy's 25 scrambles of 17.
   [ -z "${NISSY:-}" ] || go test -run '^$' -bench '^BenchmarkH48NissyScrambles$' -benchtime 25x -timeout 1h -count 1 ./solver | grep -E '^(Benchmark|ok)'
