@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/solver"
@@ -23,6 +24,46 @@ const decideLeftMax = 1000
 // which the solver answers by searching to that depth alone
 // (solver.OptimalWithin). The solver's tables are loaded on first use.
 func (s *MetricSolver) DecideLeftWith(optimal *solver.Solver) { s.optimal = optimal }
+
+// DecideSaved ends the depth under way of a saved state whose positions
+// left the optimal solver was deciding (DepthUnderWay.Left), without the
+// state's bitmaps: the depth holds the positions its prepass had reached
+// (Prepassed) and those of the left classes found within it. s must be
+// new (NewSmallMetricSolver: its bitmaps then hold only the positions
+// decided within, a few pages) and given the optimal solver; its Saves,
+// if any, are offered the state after each class it decides, and their
+// Resume is not read. It returns the levels through that depth.
+func (s *MetricSolver) DecideSaved(ctx context.Context, r cube.Cube, p MetricProgress) (CosetLevels, error) {
+	u := p.Under
+	if u == nil || u.Left == nil {
+		return CosetLevels{}, errors.New("cosets: the saved state has no positions left being decided")
+	}
+	if s.optimal == nil {
+		return CosetLevels{}, errors.New("cosets: DecideSaved needs the optimal solver (DecideLeftWith)")
+	}
+	d := len(p.Levels.Positions)
+	saves := &savePoint{saves: s.Saves, last: time.Now()}
+	start := time.Now()
+	added, err := s.decideLeft(ctx, u.Left, r, d, u.Decided, func(added int64, decided []DecidedClass) error {
+		return saves.maybe(func() MetricProgress {
+			under := *u
+			under.Positions, under.Decided = u.Prepassed+added, decided
+			under.SearchSeconds += time.Since(start).Seconds()
+			return MetricProgress{Levels: p.Levels, Under: &under}
+		})
+	})
+	if err != nil {
+		return CosetLevels{}, err
+	}
+	lv := p.Levels
+	lv = CosetLevels{
+		Positions:      append(slices.Clone(lv.Positions), u.Prepassed+added-sumLevels(lv.Positions)),
+		Probes:         append(slices.Clone(lv.Probes), u.Probes),
+		PrepassSeconds: append(slices.Clone(lv.PrepassSeconds), u.PrepassSeconds),
+		SearchSeconds:  append(slices.Clone(lv.SearchSeconds), u.SearchSeconds+time.Since(start).Seconds()),
+	}
+	return lv, nil
+}
 
 // decideLeft marks in the bitmap the positions of left (bits of the coset
 // of r; none within d-1) that are d from solved, solving each once per

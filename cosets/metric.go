@@ -510,12 +510,20 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 		}
 	}
 	if left != nil && s.optimal != nil && len(left) <= decideLeftMax {
-		added, err := s.decideLeft(ctx, left, r, d, from.Decided, func(added int64, decided []DecidedClass) error {
-			return saves.maybe(func() MetricProgress {
-				p := underWay(n+added, from.Probes, nil)
-				p.Under.Decided = decided
+		deciding := func(positions int64, decided []DecidedClass) func() MetricProgress {
+			return func() MetricProgress {
+				p := underWay(positions, from.Probes, nil)
+				p.Under.Decided, p.Under.Left = decided, left
 				return p
-			})
+			}
+		}
+		if from.Left != nil {
+			left = from.Left // a resumed deciding: its list, whose classes Decided names
+		} else if err := saves.now(deciding(n, nil)); err != nil {
+			return 0, from.Probes, err
+		}
+		added, err := s.decideLeft(ctx, left, r, d, from.Decided, func(added int64, decided []DecidedClass) error {
+			return saves.maybe(deciding(n+added, decided))
 		})
 		return added, from.Probes, err
 	}

@@ -3,6 +3,7 @@ package cosets
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -317,6 +318,37 @@ func TestMetricDecideLeft(t *testing.T) {
 		}
 		if !slices.Equal(again.Positions, want.Positions) || len(solved) == 0 || solved[0] != 3 {
 			t.Fatalf("%v: resumed after two classes: %v (classes at its saves %v), searched %v", tc.metric, again.Positions, solved, want.Positions)
+		}
+
+		// From the state alone, read back from its JSON without the
+		// bitmaps (what a repository keeps), the depth ends the same.
+		data, err := json.Marshal(saved.progress)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept MetricProgress
+		if err := json.Unmarshal(data, &kept); err != nil {
+			t.Fatal(err)
+		}
+		if kept.Under == nil || len(kept.Under.Left) == 0 || len(kept.Under.Decided) != 2 {
+			t.Fatalf("%v: the state saved after two classes does not name the positions left and the classes decided: %+v", tc.metric, kept.Under)
+		}
+		bare := NewSmallMetricSolver(census, 2)
+		bare.DecideLeftWith(optimal)
+		var bareSolved []int
+		bare.Saves = &MetricSaves{Save: func(p MetricProgress) error {
+			bareSolved = append(bareSolved, len(p.Under.Decided))
+			return nil
+		}}
+		ended, err := bare.DecideSaved(context.Background(), cube.Solved, kept)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(ended.Positions, want.Positions) || len(bareSolved) == 0 || bareSolved[0] != 3 {
+			t.Fatalf("%v: ended from the state without bitmaps: %v (classes at its saves %v), searched %v", tc.metric, ended.Positions, bareSolved, want.Positions)
+		}
+		if _, err := NewSmallMetricSolver(census, 2).DecideSaved(context.Background(), cube.Solved, kept); err == nil {
+			t.Fatalf("%v: DecideSaved without the optimal solver did not fail", tc.metric)
 		}
 	}
 }

@@ -45,6 +45,12 @@ type DepthUnderWay struct {
 	// has decided so far (DecideLeftWith), in order: facts of the cube,
 	// which any build resumes from.
 	Decided []DecidedClass `json:",omitempty"`
+	// Left are the positions (of the depth's parity) that its prepass
+	// left to the optimal solver, Prepassed then in bitmap 0: saved as
+	// the deciding begins, they and Decided end the depth without the
+	// bitmaps (DecideSaved), a state small enough to keep in a
+	// repository when the machine that searched will not be the next.
+	Left []Coord `json:",omitempty"`
 }
 
 // DecidedClass is a class of positions left (classKey) and whether it is

@@ -432,6 +432,13 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	if err != nil {
 		return hColumn{}, err
 	}
+	if c := hSearchCheckpoints.resumable(env, hCheckpointName(m)); c != nil && decidesAlone(env, c, depth) {
+		bound, err := hBound(string(env.Options.HColumnsFrom), m)
+		if err != nil {
+			return hColumn{}, err
+		}
+		return decideHAlone(ctx, env, table, m, c, bound, params)
+	}
 	name := strings.ToLower(m.String())
 	need := uint64(cosets.MetricSolverBytes() + coord.CosetMovesBytes)
 	census := metricSolverCensus(env, table, need, params)
@@ -442,20 +449,7 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 		if err != nil {
 			return hColumn{}, err
 		}
-		solver.DecideLeftWith(optimal)
-		var bar *progress.Reporter
-		solver.ClassesDecided = func(d, done, total int) {
-			if done == 0 {
-				env.Log.Info("the positions left decided by the optimal solver, a class at a time", "metric", m, "depth", d, "classes", total)
-				bar = env.Progress(fmt.Sprintf("classes of positions left at %v depth %d decided by the optimal solver", m, d), int64(total))
-			} else {
-				bar.Add(1)
-			}
-			if done == total {
-				bar.Finish()
-				params[fmt.Sprintf("%s.depth%02d_left_decided", name, d)] = fmt.Sprintf("the optimal solver's, %d classes", total)
-			}
-		}
+		decideWith(env, solver, optimal, m, params)
 	}
 	if meet {
 		solver.AllowMeet()
@@ -499,6 +493,25 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 		params[fmt.Sprintf("%s.depth%02d", name, d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", lv.Probes[d], lv.PrepassSeconds[d], lv.SearchSeconds[d])
 	}
 	return hColumn{levels: lv.Positions, exactTo: exactTo, parity: m == cube.QTM}, nil
+}
+
+// decideWith lets search decide a depth's few positions left with the
+// optimal solver, reporting the classes decided on a bar.
+func decideWith(env *Env, search *cosets.MetricSolver, optimal *solver.Solver, m cube.Metric, params map[string]string) {
+	search.DecideLeftWith(optimal)
+	var bar *progress.Reporter
+	search.ClassesDecided = func(d, done, total int) {
+		if done == 0 {
+			env.Log.Info("the positions left decided by the optimal solver, a class at a time", "metric", m, "depth", d, "classes", total)
+			bar = env.Progress(fmt.Sprintf("classes of positions left at %v depth %d decided by the optimal solver", m, d), int64(total))
+		} else {
+			bar.Add(1)
+		}
+		if done == total {
+			bar.Finish()
+			params[fmt.Sprintf("%s.depth%02d_left_decided", strings.ToLower(m.String()), d)] = fmt.Sprintf("the optimal solver's, %d classes", total)
+		}
+	}
 }
 
 // hSearchExtras says what H's search in a metric holds beside need (its
