@@ -203,7 +203,7 @@ func Solve(ctx context.Context, env *Env, in []CubeInput, o SolveOptions, done f
 					"metric", o.Metric, "size", FormatBytes(table.Bytes()), "about", buildTime[table])
 			}
 			start := time.Now()
-			if big, err = newSolver(env, table); err != nil {
+			if big, err = newOptimalSolver(env, table); err != nil {
 				return found, 0, err
 			}
 			// The table is built or loaded on first use: here, so that
@@ -398,8 +398,13 @@ var buildTime = map[coord.OptimalTable]string{
 
 // quickNodes is the node budget with which solve --optimal first tries a
 // cube on phase 1's table: a second or two, enough for cubes up to about 14
-// face turns from solved.
-const quickNodes = 2e7
+// face turns from solved. (A variable, as newOptimalSolver is, so that the
+// tests check the policy without a table of gigabytes.)
+var quickNodes int64 = 2e7
+
+// newOptimalSolver returns the solver with the optimal table Solve loads
+// for the cubes the quick try does not prove.
+var newOptimalSolver = newSolver
 
 // warnCache says what went wrong with the solver's cached tables since it
 // last said: a kept copy refused (and built again), a table that could not
