@@ -56,13 +56,12 @@ func (s *MetricSolver) DecideSaved(ctx context.Context, r cube.Cube, p MetricPro
 		return CosetLevels{}, err
 	}
 	lv := p.Levels
-	lv = CosetLevels{
+	return CosetLevels{
 		Positions:      append(slices.Clone(lv.Positions), u.Prepassed+added-sumLevels(lv.Positions)),
 		Probes:         append(slices.Clone(lv.Probes), u.Probes),
 		PrepassSeconds: append(slices.Clone(lv.PrepassSeconds), u.PrepassSeconds),
 		SearchSeconds:  append(slices.Clone(lv.SearchSeconds), u.SearchSeconds+time.Since(start).Seconds()),
-	}
-	return lv, nil
+	}, nil
 }
 
 // decideLeft marks in the bitmap the positions of left (bits of the coset
