@@ -98,7 +98,8 @@ type censusBlockDone struct {
 	Build string `json:",omitempty"`
 }
 
-// censusCheckpoint is a run's blocks done so far, for its settings.
+// censusCheckpoint is the blocks done so far, each naming its metric and
+// depth, and the settings of the last run that saved it.
 type censusCheckpoint struct {
 	stamped
 	Done []censusBlockDone
@@ -113,6 +114,11 @@ var censusCheckpoints = func() checkpointOf[censusCheckpoint, string] {
 	// of core-hours is not begun again for a change elsewhere), and the
 	// provenance names the builds that counted them.
 	k.anyBuild = func(*censusCheckpoint) bool { return true }
+	// Nor do its settings: each block names its metric and depth, so a
+	// run takes the blocks of its own depth in each metric and keeps the
+	// others in the file (a run to STM 11 resumes whatever depth it
+	// takes QTM's blocks at).
+	k.resumes = func(*censusCheckpoint, string) error { return nil }
 	return k
 }()
 
@@ -155,8 +161,9 @@ func runCensus(ctx context.Context, env *Env) (*Output, error) {
 		return nil, err
 	}
 	if ckpt == nil {
-		ckpt = &censusCheckpoint{stamped: stamped{Settings: settings}}
+		ckpt = &censusCheckpoint{}
 	}
+	ckpt.Settings = settings // the last run's, for the reader
 	build, err := tables.BuildID()
 	if err != nil {
 		return nil, err
@@ -166,6 +173,10 @@ func runCensus(ctx context.Context, env *Env) (*Output, error) {
 		b := &ckpt.Done[i]
 		if b.Build == "" {
 			b.Build = ckpt.Build
+		}
+		m, err := cube.ParseMetric(b.Metric)
+		if err != nil || len(b.Positions)-1 != o.CensusDepth[m] || b.Block < first || b.Block >= first+count {
+			continue // another run's block, kept in the file
 		}
 		if b.Build != build {
 			resumedFrom[b.Build] = true

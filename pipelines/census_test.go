@@ -128,7 +128,8 @@ func TestCensusShards(t *testing.T) {
 
 // A census stopped after three blocks resumes from its checkpoint and
 // counts what a run never stopped counts, in a later build too (whose
-// provenance names the build of the blocks resumed); a run of a part of the blocks
+// provenance names the build of the blocks resumed) and with another
+// metric's depth added, taking only the blocks of its depths; a run of a part of the blocks
 // publishes no exact figure, only the counts of the cosets it did.
 func TestCensusResumeAndPart(t *testing.T) {
 	base := t.TempDir()
@@ -162,13 +163,21 @@ func TestCensusResumeAndPart(t *testing.T) {
 	for i := range c.Done {
 		c.Done[i].Build = ""
 	}
+	// A block of another depth, as a run to STM 3 would have left: kept,
+	// not taken (its counts would change the tables).
+	other := c.Done[0]
+	other.Positions = other.Positions[:4]
+	c.Done = append(c.Done, other)
 	if err := writeSealed(path, checkpointKind, func(w io.Writer) error { return censusCheckpoints.encode(c, w) }); err != nil {
 		t.Fatal(err)
 	}
+	// The run resumed counts HTM too: the checkpoint's settings differ,
+	// its STM blocks are taken all the same.
+	opts.CensusDepth[cube.HTM] = 2
 	if _, err := Run(context.Background(), censusStage, env, filepath.Join(base, "resumed")); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(logs.String(), "3 blocks done") || !strings.Contains(logs.String(), "resuming the state of another build") {
+	if !strings.Contains(logs.String(), "4 blocks done") || !strings.Contains(logs.String(), "resuming the state of another build") {
 		t.Fatalf("no resumption of the earlier build's blocks in the log:\n%s", logs.String())
 	}
 	if _, prov, err := tables.Read(filepath.Join(base, "resumed", "census_blocks"+tables.Extension)); err != nil {
