@@ -499,6 +499,8 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 	bm, census := s.bms[0], s.census
 	var left []Coord
 	switch {
+	case from.Left != nil: // a resumed deciding: its list, whose classes Decided names
+		left = from.Left
 	case s.left != nil:
 		left = s.left(d)
 	case HSize-n < onlyLeftBelow:
@@ -517,10 +519,10 @@ func (s *MetricSolver) search(ctx context.Context, r cube.Cube, x coord.Coset, d
 				return p
 			}
 		}
-		if from.Left != nil {
-			left = from.Left // a resumed deciding: its list, whose classes Decided names
-		} else if err := saves.now(deciding(n, nil)); err != nil {
-			return 0, from.Probes, err
+		if from.Left == nil { // the deciding begins: its list saved at once
+			if err := saves.now(deciding(n, nil)); err != nil {
+				return 0, from.Probes, err
+			}
 		}
 		added, err := s.decideLeft(ctx, left, r, d, from.Decided, func(added int64, decided []DecidedClass) error {
 			return saves.maybe(deciding(n+added, decided))

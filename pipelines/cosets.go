@@ -486,12 +486,8 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 	if len(lv.Positions)-1 == depth+1 {
 		exactTo++
 	}
-	params[name+"_search_depth"] = strconv.Itoa(depth)
-	params[name+"_exact_to"] = strconv.Itoa(exactTo)
+	levelParams(params, name, depth, exactTo, lv)
 	params[name+"_method"] = "the bitmap coset solver in the metric on H itself (a level: the prepass by the metric's moves in H, inverses, the search of the words of axis moves of the level's cost beginning and ending outside H, from symmetric roots once H has 1e8 positions; where a depth's prepass leaves at most 1000 positions that can be at the depth, each class of them asked of the optimal solver instead), then prepasses and inverses alone"
-	for d := range lv.Positions {
-		params[fmt.Sprintf("%s.depth%02d", name, d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", lv.Probes[d], lv.PrepassSeconds[d], lv.SearchSeconds[d])
-	}
 	return hColumn{levels: lv.Positions, exactTo: exactTo, parity: m == cube.QTM}, nil
 }
 
@@ -511,6 +507,17 @@ func decideWith(env *Env, search *cosets.MetricSolver, optimal *solver.Solver, m
 			bar.Finish()
 			params[fmt.Sprintf("%s.depth%02d_left_decided", strings.ToLower(m.String()), d)] = fmt.Sprintf("the optimal solver's, %d classes", total)
 		}
+	}
+}
+
+// levelParams puts the provenance of H's search in a metric (name, in
+// lower case) into params: the depth searched, the depth exact to, and
+// each level's probes and seconds.
+func levelParams(params map[string]string, name string, depth, exactTo int, lv cosets.CosetLevels) {
+	params[name+"_search_depth"] = strconv.Itoa(depth)
+	params[name+"_exact_to"] = strconv.Itoa(exactTo)
+	for d := range lv.Positions {
+		params[fmt.Sprintf("%s.depth%02d", name, d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", lv.Probes[d], lv.PrepassSeconds[d], lv.SearchSeconds[d])
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cubecensus/cubecensus/coord"
@@ -58,6 +57,9 @@ func decideHAlone(ctx context.Context, env *Env, table *coord.CosetTable, m cube
 	if m != cube.QTM {
 		return hColumn{}, fail("only QTM's parity gives the depths after it; the search needs its bitmaps")
 	}
+	if err := parityTellsApart(depth, bound.Depth); err != nil {
+		return hColumn{}, fail("%v", err) // before the solver's hours, not after
+	}
 	optimalTable := coord.OptimalTableFor(env.MemBudget)
 	optimal, err := newSolver(env, optimalTable)
 	if err != nil {
@@ -91,12 +93,8 @@ func decideHAlone(ctx context.Context, env *Env, table *coord.CosetTable, m cube
 	}
 	params[name+"_levels_from_build"] = levelsFrom + ", without its bitmaps"
 	params[name+"_bound_from"] = fmt.Sprintf("every position within %d, reached by the prepasses of %s", bound.Depth, bound.By)
-	params[name+"_search_depth"] = strconv.Itoa(depth)
-	params[name+"_exact_to"] = strconv.Itoa(depth)
+	levelParams(params, name, depth, depth, lv)
 	params[name+"_method"] = fmt.Sprintf("the bitmap coset solver in the metric on H itself to depth %d's prepass (saved), the positions of the depth's parity it left decided a class at a time by the optimal solver (%s table); the depths after by the parity, within the bound", depth, optimalTable)
-	for d := range lv.Positions {
-		params[fmt.Sprintf("%s.depth%02d", name, d)] = fmt.Sprintf("probes=%d prepass_seconds=%.1f search_seconds=%.1f", lv.Probes[d], lv.PrepassSeconds[d], lv.SearchSeconds[d])
-	}
 	return hColumn{levels: levels, exactTo: depth, parity: true}, nil
 }
 
@@ -108,8 +106,8 @@ func decideHAlone(ctx context.Context, env *Env, table *coord.CosetTable, m cube
 // more than two beyond leaves depths the parity cannot tell apart.
 func hParityRest(levels []int64, total int64, bound int) ([]int64, error) {
 	depth := len(levels) - 1
-	if bound > depth+2 {
-		return nil, fmt.Errorf("the bound %d is more than two depths beyond %d, where the parity tells the depths apart", bound, depth)
+	if err := parityTellsApart(depth, bound); err != nil {
+		return nil, err
 	}
 	var within [2]int64 // by the parity of the distance
 	for d, n := range levels {
@@ -130,6 +128,15 @@ func hParityRest(levels []int64, total int64, bound int) ([]int64, error) {
 		out = append(out, same)
 	}
 	return out, nil
+}
+
+// parityTellsApart refuses a bound more than two depths beyond depth,
+// where the parity leaves depths it cannot tell apart.
+func parityTellsApart(depth, bound int) error {
+	if bound > depth+2 {
+		return fmt.Errorf("the bound %d is more than two depths beyond %d, where the parity tells the depths apart", bound, depth)
+	}
+	return nil
 }
 
 // hBoundOf is a depth within which every position of H is, and who found

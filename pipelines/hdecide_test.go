@@ -73,6 +73,9 @@ func TestDecideHAlone(t *testing.T) {
 			t.Errorf("%v within %d from depth %d: no error", bad.m, bad.bound, d)
 		}
 	}
+	if now := hSearchCheckpoints.resumable(env, hCheckpointName(cube.QTM)); now == nil || now.Saves != saved.Saves {
+		t.Fatalf("a refused run decided classes before its refusal: %+v", now)
+	}
 	params := map[string]string{}
 	col, err := decideHAlone(context.Background(), env, table, cube.QTM, c, hBoundOf{d + 2, "a test"}, params)
 	if err != nil {
