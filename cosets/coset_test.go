@@ -49,28 +49,12 @@ func TestCosetSolverAgainstBFS(t *testing.T) {
 	const depth = 5
 	for _, rep := range []string{"", "F R", "R2 F' L", "U F2 R' D B"} {
 		r := cubeAfter(t, rep)
-		dist := map[cube.Cube]int{r: 0}
-		frontier := []cube.Cube{r}
+		dist := ballAround(r, depth)
 		want := make([]int64, depth+1)
-		if InH(&r) {
-			want[0]++
-		}
-		for d := 1; d <= depth; d++ {
-			var next []cube.Cube
-			for _, c := range frontier {
-				for m := range cube.Move(cube.NFaceMoves) {
-					n := c
-					n.Move(&n, m)
-					if _, ok := dist[n]; !ok {
-						dist[n] = d
-						next = append(next, n)
-						if InH(&n) {
-							want[d]++
-						}
-					}
-				}
+		for c, d := range dist {
+			if InH(&c) {
+				want[d]++
 			}
-			frontier = next
 		}
 		for _, from := range []int64{0, HSize} {
 			run := NewCosetSolver(cosetMoves, nil, NewBitmap(), 2).newRun(r)
@@ -301,10 +285,14 @@ func TestNextPartialChunk(t *testing.T) {
 const ballRadius = 5
 
 // ball returns the distance of every position within radius face turns of
-// solved, by breadth-first search.
-func ball(radius int) map[cube.Cube]int {
-	dist := map[cube.Cube]int{cube.Solved: 0}
-	frontier := []cube.Cube{cube.Solved}
+// solved.
+func ball(radius int) map[cube.Cube]int { return ballAround(cube.Solved, radius) }
+
+// ballAround returns the distance from root of every position within radius
+// face turns of it, by breadth-first search.
+func ballAround(root cube.Cube, radius int) map[cube.Cube]int {
+	dist := map[cube.Cube]int{root: 0}
+	frontier := []cube.Cube{root}
 	for d := 1; d <= radius; d++ {
 		var next []cube.Cube
 		for _, c := range frontier {
