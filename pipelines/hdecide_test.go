@@ -2,6 +2,7 @@ package pipelines
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/cubecensus/cubecensus/cosets"
 	"github.com/cubecensus/cubecensus/cube"
 	"github.com/cubecensus/cubecensus/internal/committed"
+	"github.com/cubecensus/cubecensus/tables"
 )
 
 // TestDecideHAlone: a deciding of H's QTM depth 4 under way, saved as its
@@ -137,5 +139,58 @@ func TestHBound(t *testing.T) {
 	}
 	if _, err := hBound("", cube.QTM); err == nil {
 		t.Error("no folder: no error")
+	}
+}
+
+// TestCommittedHCheckpoints reads each state of H's search committed in
+// checkpoints/ (a deciding carried over sessions, which resumes from that
+// file alone): it decodes and names the positions left, the depths before
+// the one under way equal the committed column, and the positions left are
+// exactly those of the depth's parity the prepass did not reach: all of that
+// parity (half of H) less those within the depth.
+func TestCommittedHCheckpoints(t *testing.T) {
+	results := committed.Dir(t)
+	paths, err := filepath.Glob(filepath.Join(filepath.Dir(results), "checkpoints", "h-*", "subgroup-h-*.checkpoint"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		t.Skip("no state of H's search committed")
+	}
+	tab, _, err := tables.Read(committed.Path(t, "h_distance"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range paths {
+		name := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), "subgroup-h-"), ".checkpoint")
+		m, err := cube.ParseMetric(name)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		c, reason := hSearchCheckpoints.read(path, "")
+		if c == nil {
+			t.Fatalf("%s: %s", path, reason)
+		}
+		u, levels := c.Progress.Under, c.Progress.Levels.Positions
+		if u == nil || len(u.Left) == 0 || len(u.Decided) > len(u.Left) {
+			t.Fatalf("%s: not the state of a deciding (under way: %+v)", path, u)
+		}
+		depth := len(levels)
+		var parityWithin [2]int64
+		for d, n := range levels {
+			if col, _ := tab.Rows[d][tab.Index("moves_in_"+name)].(int64); col != n {
+				t.Fatalf("%s: %v depth %d holds %d positions, the committed column %d", path, m, d, n, col)
+			}
+			parityWithin[d%2] += n
+		}
+		parityWithin[depth%2] = u.Prepassed - parityWithin[(depth+1)%2]
+		if int64(len(u.Left)) != cosets.HSize/2-parityWithin[depth%2] {
+			t.Fatalf("%s: %d positions left at %v depth %d, where %d of its parity are beyond the %d its prepass reached", path, len(u.Left), m, depth, cosets.HSize/2-parityWithin[depth%2], u.Prepassed)
+		}
+		for _, x := range u.Left {
+			if c := x.Cube(); c.CornerParity() != depth%2 {
+				t.Fatalf("%s: position left %v has corners of parity %d, the depth %d", path, c, c.CornerParity(), depth)
+			}
+		}
 	}
 }
