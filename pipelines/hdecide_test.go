@@ -145,9 +145,11 @@ func TestHBound(t *testing.T) {
 // TestCommittedHCheckpoints reads each state of H's search committed in
 // checkpoints/ (a deciding carried over sessions, which resumes from that
 // file alone): it decodes and names the positions left, the depths before
-// the one under way equal the committed column, and the positions left are
-// exactly those of the depth's parity the prepass did not reach: all of that
-// parity (half of H) less those within the depth.
+// the one under way equal the committed column, and the positions its
+// decided classes added are no more than those left. In QTM, where a
+// position's distance has its corners' parity, the positions left are
+// exactly those of the depth's parity the prepass did not reach: all of
+// that parity (half of H) less those within the depth.
 func TestCommittedHCheckpoints(t *testing.T) {
 	results := committed.Dir(t)
 	paths, err := filepath.Glob(filepath.Join(filepath.Dir(results), "checkpoints", "h-*", "subgroup-h-*.checkpoint"))
@@ -175,6 +177,9 @@ func TestCommittedHCheckpoints(t *testing.T) {
 		if u == nil || len(u.Left) == 0 || len(u.Decided) > len(u.Left) {
 			t.Fatalf("%s: not the state of a deciding (under way: %+v)", path, u)
 		}
+		if added := u.Positions - u.Prepassed; added < 0 || added > int64(len(u.Left)) {
+			t.Fatalf("%s: its decided classes added %d positions, of %d left", path, added, len(u.Left))
+		}
 		depth := len(levels)
 		var parityWithin [2]int64
 		for d, n := range levels {
@@ -182,6 +187,9 @@ func TestCommittedHCheckpoints(t *testing.T) {
 				t.Fatalf("%s: %v depth %d holds %d positions, the committed column %d", path, m, d, n, col)
 			}
 			parityWithin[d%2] += n
+		}
+		if m != cube.QTM {
+			continue // a depth holds positions of both parities
 		}
 		parityWithin[depth%2] = u.Prepassed - parityWithin[(depth+1)%2]
 		if int64(len(u.Left)) != cosets.HSize/2-parityWithin[depth%2] {
