@@ -129,6 +129,26 @@ func (s *MetricSolver) decideLeft(ctx context.Context, left []Coord, r cube.Cube
 	return added, nil
 }
 
+// Beyond returns the positions left, of the coset of r, whose classes
+// the optimal solver decided beyond the depth, in Left's order, and
+// whether every position left had its class decided (if not, those not
+// decided may be beyond too).
+func (u *DepthUnderWay) Beyond(r cube.Cube) (beyond []Coord, complete bool) {
+	within := map[cube.Key]bool{}
+	for _, c := range u.Decided {
+		within[c.Class] = c.Within
+	}
+	complete = true
+	for _, h := range u.Left {
+		in, ok := within[classKey(cosetPosition(h, r))]
+		complete = complete && ok
+		if ok && !in {
+			beyond = append(beyond, h)
+		}
+	}
+	return beyond, complete
+}
+
 // classKey returns the least key of c's class: c, its inverse, and their
 // conjugates by the 48 symmetries.
 func classKey(c cube.Cube) cube.Key {

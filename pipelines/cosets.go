@@ -437,7 +437,11 @@ func searchHInMetric(ctx context.Context, env *Env, tbl *coord.Tables, m cube.Me
 		if err != nil {
 			return hColumn{}, err
 		}
-		return decideHAlone(ctx, env, table, m, c, bound, params)
+		col, under, err := decideHAlone(ctx, env, table, m, c, bound, params)
+		if err != nil {
+			return hColumn{}, err
+		}
+		return col, witnessBeyond(env, m, under, col.levels, col.exactTo, params)
 	}
 	name := strings.ToLower(m.String())
 	need := uint64(cosets.MetricSolverBytes() + coord.CosetMovesBytes)

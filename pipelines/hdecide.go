@@ -48,54 +48,104 @@ func decidesAlone(env *Env, c *hSearchCheckpoint, depth int) bool {
 // saving the state as it goes, and the depths after are the rest of each
 // parity (hParityRest) within bound, since no prepass runs without the
 // bitmaps.
-func decideHAlone(ctx context.Context, env *Env, table *coord.CosetTable, m cube.Metric, c *hSearchCheckpoint, bound hBoundOf, params map[string]string) (hColumn, error) {
+func decideHAlone(ctx context.Context, env *Env, table *coord.CosetTable, m cube.Metric, c *hSearchCheckpoint, bound hBoundOf, params map[string]string) (hColumn, *cosets.DepthUnderWay, error) {
 	depth := len(c.Progress.Levels.Positions)
 	name := strings.ToLower(m.String())
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("%w: H's %v depth %d from its saved state without the bitmaps: %s", ErrOption, m, depth, fmt.Sprintf(format, args...))
 	}
 	if m != cube.QTM {
-		return hColumn{}, fail("only QTM's parity gives the depths after it; the search needs its bitmaps")
+		return hColumn{}, nil, fail("only QTM's parity gives the depths after it; the search needs its bitmaps")
 	}
 	if err := parityTellsApart(depth, bound.Depth); err != nil {
-		return hColumn{}, fail("%v", err) // before the solver's hours, not after
+		return hColumn{}, nil, fail("%v", err) // before the solver's hours, not after
 	}
 	optimalTable := coord.OptimalTableFor(env.MemBudget)
 	optimal, err := newSolver(env, optimalTable)
 	if err != nil {
-		return hColumn{}, err
+		return hColumn{}, nil, err
 	}
 	search := cosets.NewSmallMetricSolver(cosets.NewCensus(table), env.Workers)
 	decideWith(env, search, optimal, m, params)
 	_, save, err := hSearchCheckpoints.use(env, hCheckpointName(m), "H searched in "+m.String())
 	if err != nil {
-		return hColumn{}, err
+		return hColumn{}, nil, err
 	}
-	saves := c.Saves
+	// The levels are those of the build that searched to the deciding,
+	// whatever build saves the state after it.
+	levelsFrom := c.LevelsFrom
+	if levelsFrom == "" {
+		levelsFrom = fmt.Sprintf("%s, its state after depth %d's prepass", c.Build, depth)
+	}
+	saves, final := c.Saves, c.Progress
 	// Without bitmaps a save is a small file: one after every class.
 	search.Saves = &cosets.MetricSaves{Save: func(p cosets.MetricProgress) error {
-		saves++
-		return save(&hSearchCheckpoint{stamped: stamped{Settings: c.Settings}, SearchDepth: depth, Progress: p, Saves: saves, LevelsFrom: c.LevelsFrom})
+		saves, final = saves+1, p
+		return save(&hSearchCheckpoint{stamped: stamped{Settings: c.Settings}, SearchDepth: depth, Progress: p, Saves: saves, LevelsFrom: levelsFrom})
 	}}
 	env.Log.Info("H's search: the deciding of a depth goes on from its saved state, without its bitmaps", "metric", m, "depth", depth,
 		"positions_left", len(c.Progress.Under.Left), "classes_decided", len(c.Progress.Under.Decided), "bound", bound.Depth, "bound_from", bound.By)
 	lv, err := search.DecideSaved(ctx, cube.Solved, c.Progress)
 	if err != nil {
-		return hColumn{}, err
+		return hColumn{}, nil, err
 	}
 	levels, err := hParityRest(lv.Positions, cosets.HSize, bound.Depth)
 	if err != nil {
-		return hColumn{}, fail("%v", err)
-	}
-	levelsFrom := c.LevelsFrom
-	if levelsFrom == "" {
-		levelsFrom = fmt.Sprintf("%s, its state after depth %d's prepass", c.Build, depth)
+		return hColumn{}, nil, fail("%v", err)
 	}
 	params[name+"_levels_from_build"] = levelsFrom + ", without its bitmaps"
 	params[name+"_bound_from"] = fmt.Sprintf("every position within %d, reached by the prepasses of %s", bound.Depth, bound.By)
 	levelParams(params, name, depth, depth, lv)
 	params[name+"_method"] = fmt.Sprintf("the bitmap coset solver in the metric on H itself to depth %d's prepass (saved), the positions of the depth's parity it left decided a class at a time by the optimal solver (%s table); the depths after by the parity, within the bound", depth, optimalTable)
-	return hColumn{levels: levels, exactTo: depth, parity: true}, nil
+	return hColumn{levels: levels, exactTo: depth, parity: true}, final.Under, nil
+}
+
+// witnessNodes bounds the two-phase search for a witness of H's maximum
+// in witnessBeyond: a position of H at QTM 24 takes it well under a
+// million nodes.
+const witnessNodes = 1e9
+
+// witnessBeyond checks the positions at depth+2 that the parity gave
+// (levels, from decideHAlone) against those its deciding u found beyond
+// depth: the positions left of the depth's parity, in the classes the
+// optimal solver proved beyond it, must be exactly as many (so the bound
+// the parity used holds them). Then the last depth is H's maximum in m,
+// and one of those positions, solved by a maneuver of depth+2 moves of m
+// (the two-phase solver) re-applied on the cube, is its witness in the
+// provenance: proven beyond depth, of its parity, and within depth+2, it
+// is exactly depth+2 away.
+func witnessBeyond(env *Env, m cube.Metric, u *cosets.DepthUnderWay, levels []int64, depth int, params map[string]string) error {
+	beyond, complete := u.Beyond(cube.Solved)
+	if !complete {
+		return fmt.Errorf("self-check failed: the deciding of H's %v depth %d ended with positions left whose class it did not decide", m, depth)
+	}
+	var at int64
+	if len(levels) > depth+2 {
+		at = levels[depth+2]
+	}
+	if int64(len(beyond)) != at {
+		return fmt.Errorf("self-check failed: the optimal solver proved %d positions left of H's %v depth %d beyond it, where the parity puts %d at %d", len(beyond), m, depth, at, depth+2)
+	}
+	if at == 0 {
+		return nil
+	}
+	s, err := newSolver(env, coord.Phase1Table)
+	if err != nil {
+		return err
+	}
+	p := beyond[0].Cube()
+	s.NodeBudget = witnessNodes
+	sol, err := s.FindIn(p, m, depth+2)
+	if err != nil {
+		return fmt.Errorf("H's %v maximum %d: no maneuver of %d moves found for %s: %w", m, depth+2, depth+2, p.Facelets(), err)
+	}
+	if m.Length(sol.Moves) != depth+2 || cube.Times(p, cube.FromMoves(sol.Moves)) != cube.Solved {
+		return fmt.Errorf("self-check failed: %s, found for H's position %s at %v %d, does not solve it in %d moves", cube.FormatManeuver(sol.Moves), p.Facelets(), m, depth+2, depth+2)
+	}
+	name := strings.ToLower(m.String())
+	params[name+"_maximum"] = fmt.Sprintf("%d (%d positions: the positions left of depth %d's parity that the optimal solver proved beyond it)", depth+2, at, depth)
+	params[name+"_maximum_witness"] = fmt.Sprintf("%s, solved by %s (%d%c), re-applied; proven beyond %d", p.Facelets(), cube.FormatManeuver(sol.Moves), depth+2, m.Letter(), depth)
+	return nil
 }
 
 // hParityRest returns the levels exact through depth len(levels)-1 of a

@@ -2,6 +2,7 @@ package pipelines
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -71,7 +72,7 @@ func TestDecideHAlone(t *testing.T) {
 		m     cube.Metric
 		bound int
 	}{{cube.QTM, d + 3}, {cube.STM, d + 2}} {
-		if _, err := decideHAlone(context.Background(), env, table, bad.m, c, hBoundOf{bad.bound, "a test"}, map[string]string{}); err == nil {
+		if _, _, err := decideHAlone(context.Background(), env, table, bad.m, c, hBoundOf{bad.bound, "a test"}, map[string]string{}); err == nil {
 			t.Errorf("%v within %d from depth %d: no error", bad.m, bad.bound, d)
 		}
 	}
@@ -79,7 +80,7 @@ func TestDecideHAlone(t *testing.T) {
 		t.Fatalf("a refused run decided classes before its refusal: %+v", now)
 	}
 	params := map[string]string{}
-	col, err := decideHAlone(context.Background(), env, table, cube.QTM, c, hBoundOf{d + 2, "a test"}, params)
+	col, under, err := decideHAlone(context.Background(), env, table, cube.QTM, c, hBoundOf{d + 2, "a test"}, params)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,10 +99,45 @@ func TestDecideHAlone(t *testing.T) {
 	if after == nil || after.Saves <= saved.Saves || after.Progress.Under == nil || len(after.Progress.Under.Decided) == 0 || after.Bitmaps != [2]string{} {
 		t.Fatalf("the state after the deciding: %+v", after)
 	}
+	// Saved by this build, it still names the build that searched to
+	// the deciding.
+	if want := c.Build + ", its state after depth 4's prepass"; after.LevelsFrom != want {
+		t.Errorf("the state after the deciding names its levels' build %q, want %q", after.LevelsFrom, want)
+	}
 	// Its state saved, with every class decided, ends the same at once.
-	again, err := decideHAlone(context.Background(), env, table, cube.QTM, after, hBoundOf{d + 2, "a test"}, map[string]string{})
+	again, _, err := decideHAlone(context.Background(), env, table, cube.QTM, after, hBoundOf{d + 2, "a test"}, map[string]string{})
 	if err != nil || !slices.Equal(again.levels, col.levels) {
 		t.Fatalf("again: %v, %v; want %v", again.levels, err, col.levels)
+	}
+	checkWitnessBeyond(t, env, under, col.levels[:d+1], left[7:])
+}
+
+// checkWitnessBeyond: the deciding under (of H's QTM depth len(exact)-1,
+// its positions left the 7 at that depth and beyond, the positions beyond
+// it, the first within two more) puts its maximum two beyond, with a
+// witness re-applied, only where the levels put as many there as it found
+// beyond; a deciding with a class not decided is refused.
+func checkWitnessBeyond(t *testing.T, env *Env, under *cosets.DepthUnderWay, exact []int64, beyond []cube.Cube) {
+	t.Helper()
+	d := len(exact) - 1
+	n := int64(len(beyond))
+	for _, levels := range [][]int64{append(slices.Clone(exact), 1), append(slices.Clone(exact), 1, n-1), append(slices.Clone(exact), 1, n+1)} {
+		if err := witnessBeyond(env, cube.QTM, under, levels, d, map[string]string{}); err == nil {
+			t.Errorf("%d beyond %d, the levels %v: no error", n, d, levels)
+		}
+	}
+	undecided := *under
+	undecided.Decided = undecided.Decided[:len(undecided.Decided)-1]
+	if err := witnessBeyond(env, cube.QTM, &undecided, append(slices.Clone(exact), 1, n), d, map[string]string{}); err == nil {
+		t.Error("a class not decided: no error")
+	}
+	params := map[string]string{}
+	if err := witnessBeyond(env, cube.QTM, under, append(slices.Clone(exact), 1, n), d, params); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%s, solved by ", beyond[0].Facelets())
+	if w := params["qtm_maximum_witness"]; !strings.HasPrefix(w, want) || !strings.Contains(w, fmt.Sprintf("(%dq), re-applied", d+2)) || !strings.HasPrefix(params["qtm_maximum"], fmt.Sprintf("%d (%d positions", d+2, n)) {
+		t.Errorf("provenance: %q, %q", params["qtm_maximum"], w)
 	}
 }
 
