@@ -113,6 +113,7 @@ func TestCommittedHInMetrics(t *testing.T) {
 		}
 		var running, within int64
 		var parityWithin [2]int64 // the positions of each parity within exactTo
+		everyKnown := true        // every depth so far: running is exact
 		for d, row := range tab.Rows {
 			n, known := row[tab.Index("moves_in_"+name)].(int64)
 			if byParity[d] {
@@ -121,25 +122,51 @@ func TestCommittedHInMetrics(t *testing.T) {
 				if d <= exactTo || d+2 < len(tab.Rows) || d-2 > exactTo || !known || n != cosets.HSize/2-parityWithin[d%2] {
 					t.Fatalf("%v depth %d: %v positions by parity, exact to %d, %d of that parity within it", tc.metric, d, row[tab.Index("moves_in_"+name)], exactTo, parityWithin[d%2])
 				}
-				continue
+			} else {
+				if known != (d <= exactTo) {
+					t.Fatalf("%v depth %d: %v positions, exact to %d", tc.metric, d, row[tab.Index("moves_in_"+name)], exactTo)
+				}
+				parityWithin[d%2] += n
 			}
-			if known != (d <= exactTo) {
-				t.Fatalf("%v depth %d: %v positions, exact to %d", tc.metric, d, row[tab.Index("moves_in_"+name)], exactTo)
-			}
-			parityWithin[d%2] += n
 			if d < len(want) && n != want[d] {
 				t.Errorf("%v depth %d: %d positions of H, a breadth-first search of cubes %d", tc.metric, d, n, want[d])
 			}
-			running += n
+			running, everyKnown = running+n, everyKnown && known
 			w := row[tab.Index("within_in_"+name+"_at_least")].(int64)
-			if w < within || w < running || known && w != running {
+			if w < within || w < running || everyKnown && w != running {
 				t.Errorf("%v depth %d: at least %d within, after %d (exact %d)", tc.metric, d, w, within, running)
 			}
 			within = w
 		}
-		if within != cosets.HSize || exactTo == len(tab.Rows)-1 && running != cosets.HSize {
+		if within != cosets.HSize || everyKnown && running != cosets.HSize {
 			t.Errorf("%v: %d positions reached, %d exact; |H| = %d", tc.metric, within, running, int64(cosets.HSize))
 		}
+		if w := prov.Params[name+"_maximum_witness"]; w != "" || byParity[len(tab.Rows)-1] {
+			checkHMaximumWitness(t, tc.metric, w, len(tab.Rows)-1)
+		}
+	}
+}
+
+// checkHMaximumWitness: the witness of H's maximum in metric m that the
+// provenance gives ("FACELETS, solved by MANEUVER (24q), ...") is a
+// position of H that the maneuver, of the maximum's length, solves.
+func checkHMaximumWitness(t *testing.T, m cube.Metric, witness string, maximum int) {
+	t.Helper()
+	facelets, rest, ok := strings.Cut(witness, ", solved by ")
+	maneuver, _, ok2 := strings.Cut(rest, " (")
+	if !ok || !ok2 {
+		t.Fatalf("%v: no witness of the maximum %d in the provenance (%q)", m, maximum, witness)
+	}
+	c, err := cube.ParseFacelets(facelets)
+	if err != nil {
+		t.Fatalf("%v: the witness %q: %v", m, facelets, err)
+	}
+	moves, err := cube.ParseManeuver(maneuver)
+	if err != nil {
+		t.Fatalf("%v: the witness's maneuver %q: %v", m, maneuver, err)
+	}
+	if !cosets.InH(&c) || m.Length(moves) != maximum || cube.Times(c, cube.FromMoves(moves)) != cube.Solved {
+		t.Errorf("%v: the witness %s of the maximum %d: in H %v, solved by %s (%d moves) %v", m, facelets, maximum, cosets.InH(&c), maneuver, m.Length(moves), cube.Times(c, cube.FromMoves(moves)) == cube.Solved)
 	}
 }
 
