@@ -225,8 +225,7 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 		for len(c.kids) <= togo {
 			c.kids = append(c.kids, [maxStepCost + 1][]pending{})
 		}
-		e, sym := c.table.Entry(x)
-		root := [1]pending{{p: p, x: x, last: last, sym: sym, e: int32(e)}}
+		root := [1]pending{{p: p, x: x, last: last}}
 		return c.expand(root[:], togo, level)
 	}
 	return c.searchLooked(p, x, last, togo, -1, nil, level)
@@ -300,7 +299,8 @@ func (c *CensusCounter) searchLooked(p perm, x coord.Coset, last cube.Axis, togo
 
 // pending is a node of the search waiting, with others as many moves from
 // their ends, for its coset table entry's masks (masks.go): e and sym are
-// the entry and symmetry the coset table gives its coset.
+// the entry and symmetry the coset table gives its coset, which expand
+// looks up.
 type pending struct {
 	p    perm
 	x    coord.Coset
@@ -323,9 +323,18 @@ func (c *CensusCounter) expand(nodes []pending, togo int, level []uint64) []uint
 	m := c.stepMasks
 	for start := 0; start < len(nodes); start += maskBatch {
 		batch := nodes[start:min(start+maskBatch, len(nodes))]
+		// Each node's entry (its flip and slice's class, a table larger than
+		// a core's cache) and then its masks, in a loop of nothing else, so
+		// that the nodes' misses overlap: looked up as each node was made,
+		// between its siblings' moves and plans, the entries had a fifth of a
+		// count's profile at QTM 13, and a count took 1.04 times as long
+		// (BENCHMARKS.md).
 		var ones [maskBatch]uint64
 		for i := range batch {
-			ones[i] = c.slackOneWord(int(batch[i].e))
+			n := &batch[i]
+			e, sym := c.table.Entry(n.x)
+			n.e, n.sym = int32(e), sym
+			ones[i] = c.slackOneWord(e)
 		}
 		kids := c.kidsAt(togo)
 		for i := range batch {
@@ -365,8 +374,7 @@ func (c *CensusCounter) expand(nodes []pending, togo int, level []uint64) []uint
 func (c *CensusCounter) pend(kids *[maxStepCost + 1][]pending, q perm, y coord.Coset, st *censusStep, togo int, level []uint64) []uint64 {
 	level, done := c.searchNear(q, y, st.axis, togo-st.cost, level)
 	if !done {
-		e, sym := c.table.Entry(y)
-		kids[st.cost] = append(kids[st.cost], pending{p: q, x: y, last: st.axis, sym: sym, e: int32(e)})
+		kids[st.cost] = append(kids[st.cost], pending{p: q, x: y, last: st.axis})
 	}
 	return level
 }
