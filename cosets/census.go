@@ -298,15 +298,11 @@ func (c *CensusCounter) searchLooked(p perm, x coord.Coset, last cube.Axis, togo
 }
 
 // pending is a node of the search waiting, with others as many moves from
-// their ends, for its coset table entry's masks (masks.go): e and sym are
-// the entry and symmetry the coset table gives its coset, which expand
-// looks up.
+// their ends, for its coset table entry's masks (masks.go).
 type pending struct {
 	p    perm
 	x    coord.Coset
 	last cube.Axis
-	sym  cube.Sym
-	e    int32
 }
 
 // maskBatch is how many nodes expand reads the masks of together.
@@ -329,26 +325,28 @@ func (c *CensusCounter) expand(nodes []pending, togo int, level []uint64) []uint
 		// between its siblings' moves and plans, the entries had a fifth of a
 		// count's profile at QTM 13, and a count took 1.04 times as long
 		// (BENCHMARKS.md).
-		var ones [maskBatch]uint64
+		var (
+			entries [maskBatch]int
+			syms    [maskBatch]cube.Sym
+			ones    [maskBatch]uint64
+		)
 		for i := range batch {
-			n := &batch[i]
-			e, sym := c.table.Entry(n.x)
-			n.e, n.sym = int32(e), sym
-			ones[i] = c.slackOneWord(e)
+			entries[i], syms[i] = c.table.Entry(batch[i].x)
+			ones[i] = c.slackOneWord(entries[i])
 		}
 		kids := c.kidsAt(togo)
 		for i := range batch {
 			n := &batch[i]
-			slack, steps := c.nodeSteps(int(n.e), ones[i], togo)
+			slack, steps := c.nodeSteps(entries[i], ones[i], togo)
 			if slack > 1 { // the masks keep no steps for it: its children looked up
 				level = c.searchLooked(n.p, n.x, n.last, togo, slack, kids, level)
 				continue
 			}
 			if n.last < 3 {
-				steps &^= m.axisIn[n.sym][n.last]
+				steps &^= m.axisIn[syms[i]][n.last]
 			}
 			for ; steps != 0; steps &= steps - 1 {
-				st := &c.steps[m.fromEntry[n.sym][bits.TrailingZeros64(steps)]]
+				st := &c.steps[m.fromEntry[syms[i]][bits.TrailingZeros64(steps)]]
 				q := stepPerm(n.p, *st)
 				if st.cost == togo { // its child is within 0 moves: H
 					if !st.inH {
