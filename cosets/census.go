@@ -244,7 +244,7 @@ func (c *CensusCounter) searchNear(p perm, x coord.Coset, last cube.Axis, togo i
 	}
 	if togo <= censusNearDepth+nearSlack {
 		if plan := c.near.plan(x); plan != nil && togo-int(plan.dist) <= nearSlack {
-			return c.searchPlanned(p, x, last, togo, plan, level), true
+			return c.searchPlanned(p, last, togo, plan, level), true
 		}
 	}
 	return level, false
@@ -404,8 +404,12 @@ func (c *CensusCounter) found(p perm, level []uint64) []uint64 {
 	return level
 }
 
-// searchPlanned is search at a near coset, by its plan.
-func (c *CensusCounter) searchPlanned(p perm, x coord.Coset, last cube.Axis, togo int, plan *nearPlan, level []uint64) []uint64 {
+// searchPlanned is search at a near coset, by its plan. A child near H
+// too is searched by its plan at once, found by its index in the plan's
+// list, not by its coset (a hash look-up and the coset's moves at every
+// node near H, where most of a search's nodes are); a meet in the middle
+// takes them by search, which looks it up.
+func (c *CensusCounter) searchPlanned(p perm, last cube.Axis, togo int, plan *nearPlan, level []uint64) []uint64 {
 	slack := togo - int(plan.dist)
 	var other uint64 = 1<<cube.NAxisMoves - 1
 	if last < 3 {
@@ -415,9 +419,17 @@ func (c *CensusCounter) searchPlanned(p perm, x coord.Coset, last cube.Axis, tog
 		s := &c.steps[bits.TrailingZeros64(leaves)]
 		level = c.found(stepPerm(p, *s), level)
 	}
-	for within := plan.within[slack] & other; within != 0; within &= within - 1 {
-		s := &c.steps[bits.TrailingZeros64(within)]
-		level = c.search(stepPerm(p, *s), c.move(x, s), s.axis, togo-s.cost, level)
+	next := c.near.next[plan.next[slack]:]
+	for within := plan.within[slack]; within != 0; within &= within - 1 {
+		s, child := &c.steps[bits.TrailingZeros64(within)], next[0]
+		next = next[1:]
+		switch {
+		case s.axis == last:
+		case child >= 0 && c.meet == nil:
+			level = c.searchPlanned(stepPerm(p, *s), s.axis, togo-s.cost, &c.near.plans[child], level)
+		default:
+			level = c.search(stepPerm(p, *s), c.move(plan.x, s), s.axis, togo-s.cost, level)
+		}
 	}
 	return level
 }
@@ -484,6 +496,10 @@ type nearCosets struct {
 	slots []uint64 // cosetKey<<24 | index in plans; 0 is an empty slot
 	shift uint
 	plans []nearPlan
+	// next holds the plans' children: from next[plan.next[slack]], one for
+	// each step of plan.within[slack] in column order, the index of the
+	// child's plan, -1 if the child is not near H.
+	next []int32
 }
 
 // nearPlan is what a search node at a near coset with togo moves to go,
@@ -491,10 +507,13 @@ type nearCosets struct {
 // steps of cost togo that end in H outside H (each a probe), within[slack]
 // those of lower cost whose coset is within the moves left after them.
 // Most of a search's nodes are such, and a plan spares them a look-up for
-// each child.
+// each child. x is the plan's coset, whose moves make the children that
+// are not near H.
 type nearPlan struct {
+	x              coord.Coset
 	dist           uint8
 	leaves, within [nearSlack + 1]uint64
+	next           [nearSlack + 1]int32 // where the children's plans begin in nearCosets.next
 }
 
 // cosetKey packs x, never 0 (the twist is below 2^12, the flip below 2^11
@@ -505,13 +524,21 @@ func cosetKey(x coord.Coset) uint64 {
 
 // plan returns x's plan, nil if x is not near H.
 func (n *nearCosets) plan(x coord.Coset) *nearPlan {
+	if i := n.index(x); i >= 0 {
+		return &n.plans[i]
+	}
+	return nil
+}
+
+// index returns the index of x's plan, -1 if x is not near H.
+func (n *nearCosets) index(x coord.Coset) int {
 	k, mask := cosetKey(x), uint64(len(n.slots)-1)
 	for i := hash(k) >> n.shift; ; i = (i + 1) & mask {
 		switch v := n.slots[i]; {
 		case v == 0:
-			return nil
+			return -1
 		case v>>24 == k:
-			return &n.plans[v&(1<<24-1)]
+			return int(v & (1<<24 - 1))
 		}
 	}
 }
@@ -522,7 +549,8 @@ func (n *nearCosets) plan(x coord.Coset) *nearPlan {
 func (c *Census) censusNear() *nearCosets {
 	table := c.table
 	dist := map[coord.Coset]int{{}: 0}
-	level := []coord.Coset{{}}
+	near := []coord.Coset{{}} // in the order found: the plans' order
+	level := near
 	for d := 1; d <= censusNearDepth; d++ {
 		var next []coord.Coset
 		for _, x := range level {
@@ -533,38 +561,43 @@ func (c *Census) censusNear() *nearCosets {
 				}
 			}
 		}
+		near = append(near, next...)
 		level = next
 	}
 	size := 16
-	for size < 4*len(dist) {
+	for size < 4*len(near) {
 		size *= 2
 	}
-	n := &nearCosets{slots: make([]uint64, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
-	for x, d := range dist {
-		if d != table.Distance(x) {
+	n := &nearCosets{slots: make([]uint64, size), shift: uint(64 - bits.TrailingZeros(uint(size))), plans: make([]nearPlan, len(near))}
+	for i, x := range near {
+		if d := dist[x]; d != table.Distance(x) {
 			panic(fmt.Sprintf("cosets: coset %v is %d moves from H, the coset table says %d", x, d, table.Distance(x)))
 		}
-		p := nearPlan{dist: uint8(d)}
+		k := cosetKey(x)
+		j := hash(k) >> n.shift
+		for n.slots[j] != 0 {
+			j = (j + 1) & uint64(size-1)
+		}
+		n.slots[j] = k<<24 | uint64(i)
+	}
+	for i, x := range near {
+		p := &n.plans[i]
+		p.x, p.dist = x, uint8(dist[x])
 		for slack := range nearSlack + 1 {
-			togo := d + slack
-			for i := range c.steps {
-				s := &c.steps[i]
+			togo := dist[x] + slack
+			p.next[slack] = int32(len(n.next))
+			for col := range c.steps {
+				s := &c.steps[col]
 				y := c.move(x, s)
 				switch {
 				case s.cost == togo && y == (coord.Coset{}) && !s.inH:
-					p.leaves[slack] |= 1 << i
+					p.leaves[slack] |= 1 << col
 				case s.cost < togo && table.Distance(y) <= togo-s.cost:
-					p.within[slack] |= 1 << i
+					p.within[slack] |= 1 << col
+					n.next = append(n.next, int32(n.index(y)))
 				}
 			}
 		}
-		k := cosetKey(x)
-		i := hash(k) >> n.shift
-		for n.slots[i] != 0 {
-			i = (i + 1) & uint64(size-1)
-		}
-		n.slots[i] = k<<24 | uint64(len(n.plans))
-		n.plans = append(n.plans, p)
 	}
 	return n
 }
