@@ -424,7 +424,7 @@ func (c *CensusCounter) searchPlanned(p perm, last cube.Axis, togo int, plan *ne
 		s, child := &c.steps[bits.TrailingZeros64(within)], next[0]
 		next = next[1:]
 		switch {
-		case s.axis == last:
+		case s.axis == last: // not taken, but its child's index read: next follows within's bits
 		case child >= 0 && c.meet == nil:
 			level = c.searchPlanned(stepPerm(p, *s), s.axis, togo-s.cost, &c.near.plans[child], level)
 		default:
