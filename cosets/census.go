@@ -27,6 +27,16 @@ import (
 // representative into H ending in an axis move outside H, pruned by the
 // coset's distance from H in the metric (coord.CosetTable). So after level
 // L the set holds exactly the positions within L.
+//
+// The words of cost L are prefixes of the words of the greatest depth D:
+// each of their nodes is within L, so within D, of its end. So Count
+// searches once, to D, and a word that reaches H outside H with moves of
+// D still to go is a word of a shorter level: the levels below D cost no
+// search of their own (at QTM 13 they were an eighth of a class's time).
+// A position such a search finds may lie nearer than the first word found
+// for it says; the set keeps the least level each was found at, and the
+// levels are then made in order, each the search's positions still at
+// that level and the prepass's new ones.
 
 // CensusMaxPositions is the most positions a CensusCounter keeps for one
 // coset (16 bytes each with the set's slack and the level lists, about 2
@@ -82,19 +92,26 @@ type Census struct {
 type CensusCounter struct {
 	*Census
 	set keySet
-	// levels[d] holds the keys of the positions at distance d.
+	// levels[d] holds the keys of the positions at distance d; during
+	// Count's search, those of the words of cost d, a few of them nearer
+	// (the set holds their least level).
 	levels [][]uint64
+	// depth is the depth of Count's search under way: a word that reaches
+	// H with rest moves to go is a position at depth - rest.
+	depth int
 	// Probes is the number of words the searches have ended in H so far.
 	Probes int64
 	// mark, if not nil, takes the positions the search finds in place of
-	// the set (a bitmap's search, metric.go).
+	// the set (a bitmap's search, metric.go), of one level: words that
+	// reach H with moves to go are not found then.
 	mark func(perm)
 	// MaxPositions is the most positions Count keeps for one coset:
 	// CensusMaxPositions unless set lower (the tests').
 	MaxPositions int
 	// meet, if not nil, holds the positions a few moves before the
 	// positions left: a node with meet.k or less to go is looked up there
-	// instead of searched on (metricmeet.go); met are its hits.
+	// instead of searched on (metricmeet.go); met are its hits. Only a
+	// bitmap's search (mark) meets.
 	meet *metricMeet
 	met  []perm
 	// kids are expand's lists of nodes, by moves to go.
@@ -167,57 +184,62 @@ func (c *Census) move(x coord.Coset, s *censusStep) coord.Coset {
 // depth from solved, or an error wrapping ErrCensusTooMany if more than
 // c.MaxPositions lie within depth.
 func (c *CensusCounter) Count(x coord.Coset, depth int) ([]int64, error) {
+	if depth > maxLevel {
+		return nil, fmt.Errorf("cosets: a census of depth %d: at most %d", depth, maxLevel)
+	}
 	r := cosetCube(x)
 	c.set.reset(c.MaxPositions)
-	c.levels = c.levels[:0]
+	c.levels = c.levels[:cap(c.levels)] // the lists of earlier cosets, kept
+	for len(c.levels) <= depth {
+		c.levels = append(c.levels, nil)
+	}
+	c.levels = c.levels[:depth+1]
+	for d := range c.levels {
+		c.levels[d] = c.levels[d][:0]
+	}
+	c.depth = depth
+	if x == (coord.Coset{}) {
+		c.found(permOf(&r), depth) // solved, at level 0
+	}
+	if dist := c.table.Distance(x); depth > 0 && dist <= depth {
+		c.search(permOf(&r), x, cube.Axis(3), depth)
+	}
 	counts := make([]int64, depth+1)
-	dist := c.table.Distance(x)
-	for d := 0; d <= depth; d++ {
-		level := c.nextLevel(d)
+	for d := 0; d <= depth && !c.set.full; d++ {
+		level := c.levels[d][:0]
+		for _, k := range c.levels[d] {
+			if c.set.level(k) == d { // else a shorter word found it too
+				level = append(level, k)
+			}
+		}
 		for _, s := range c.hOnes {
 			if s.cost <= d {
 				for _, k := range c.levels[d-s.cost] {
-					if q := permKey(stepPerm(keyPerm(k), s)); c.set.add(q) {
+					if q := permKey(stepPerm(keyPerm(k), s)); c.set.visit(q, d) {
 						level = append(level, q)
 					}
 				}
 			}
 		}
-		if d == 0 {
-			if x == (coord.Coset{}) {
-				level = append(level, permKey(permOf(&r)))
-				c.set.add(level[0])
-				c.Probes++
-			}
-		} else if dist <= d {
-			level = c.search(permOf(&r), x, cube.Axis(3), d, level)
-		}
 		c.levels[d] = level
 		counts[d] = int64(len(level))
-		if c.set.full {
-			return nil, fmt.Errorf("cosets: coset %v has more than %d positions within %d moves: %w", x, c.MaxPositions, d, ErrCensusTooMany)
-		}
+	}
+	if c.set.full {
+		return nil, fmt.Errorf("cosets: coset %v has more than %d positions within %d moves: %w", x, c.MaxPositions, depth, ErrCensusTooMany)
 	}
 	return counts, nil
 }
 
-// nextLevel returns an empty list for level d, reusing the one of an
-// earlier coset.
-func (c *CensusCounter) nextLevel(d int) []uint64 {
-	if d < cap(c.levels) {
-		c.levels = c.levels[:d+1]
-		return c.levels[d][:0]
+// search finds the positions that the words of cost togo from p, in coset
+// x, reach in H, ending in an axis move outside H, beginning on another
+// axis than last (3: any); in Count's search, also those of the words'
+// prefixes that reach H so.
+func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int) {
+	if c.set.full { // Count fails: the rest of its search is waste
+		return
 	}
-	c.levels = append(c.levels, nil)
-	return nil
-}
-
-// search appends to level the positions, not yet in the set, that the
-// words of cost togo from p, in coset x, reach in H, ending in an axis move
-// outside H, beginning on another axis than last (3: any).
-func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, level []uint64) []uint64 {
-	if level, done := c.searchNear(p, x, last, togo, level); done {
-		return level
+	if c.searchNear(p, x, last, togo) {
+		return
 	}
 	if c.stepMasks != nil {
 		// The lists grow only here, at the outermost search under way (the
@@ -226,28 +248,30 @@ func (c *CensusCounter) search(p perm, x coord.Coset, last cube.Axis, togo int, 
 			c.kids = append(c.kids, [maxStepCost + 1][]pending{})
 		}
 		root := [1]pending{{p: p, x: x, last: last}}
-		return c.expand(root[:], togo, level)
+		c.expand(root[:], togo)
+		return
 	}
-	return c.searchLooked(p, x, last, togo, -1, nil, level)
+	c.searchLooked(p, x, last, togo, -1, nil)
 }
 
 // searchNear searches the nodes that need no coset table: those the meet
 // in the middle ends, and those at cosets near H, by their plans. It
 // reports whether p was such a node.
-func (c *CensusCounter) searchNear(p perm, x coord.Coset, last cube.Axis, togo int, level []uint64) ([]uint64, bool) {
+func (c *CensusCounter) searchNear(p perm, x coord.Coset, last cube.Axis, togo int) bool {
 	if c.meet != nil && togo <= c.meet.k {
 		c.met = c.meet.find(p, x, togo, c.met[:0])
 		for _, q := range c.met {
-			level = c.found(q, level)
+			c.found(q, 0)
 		}
-		return level, true
+		return true
 	}
 	if togo <= censusNearDepth+nearSlack {
 		if plan := c.near.plan(x); plan != nil && togo-int(plan.dist) <= nearSlack {
-			return c.searchPlanned(p, last, togo, plan, level), true
+			c.searchPlanned(p, last, togo, plan)
+			return true
 		}
 	}
-	return level, false
+	return false
 }
 
 // searchLooked is search at a node with slack togo less its coset's
@@ -256,7 +280,7 @@ func (c *CensusCounter) searchNear(p perm, x coord.Coset, last cube.Axis, togo i
 // table (a cache miss) unless near H, so that the misses overlap, before
 // it searches on from any: at once, or, with kids (expand's lists), by
 // pend.
-func (c *CensusCounter) searchLooked(p perm, x coord.Coset, last cube.Axis, togo, slack int, kids *[maxStepCost + 1][]pending, level []uint64) []uint64 {
+func (c *CensusCounter) searchLooked(p perm, x coord.Coset, last cube.Axis, togo, slack int, kids *[maxStepCost + 1][]pending) {
 	var children [cube.NAxisMoves]struct {
 		step *censusStep
 		y    coord.Coset
@@ -271,7 +295,7 @@ func (c *CensusCounter) searchLooked(p perm, x coord.Coset, last cube.Axis, togo
 		y := c.move(x, s)
 		if s.cost == togo {
 			if y == (coord.Coset{}) && !s.inH {
-				level = c.found(stepPerm(p, *s), level)
+				c.found(stepPerm(p, *s), 0)
 			}
 			continue
 		}
@@ -287,14 +311,14 @@ func (c *CensusCounter) searchLooked(p perm, x coord.Coset, last cube.Axis, togo
 	for i := range k {
 		if ch := &children[i]; ch.in {
 			q := stepPerm(p, *ch.step)
+			c.passing(q, ch.y, ch.step, togo)
 			if kids != nil {
-				level = c.pend(kids, q, ch.y, ch.step, togo, level)
+				c.pend(kids, q, ch.y, ch.step, togo)
 			} else {
-				level = c.search(q, ch.y, ch.step.axis, togo-ch.step.cost, level)
+				c.search(q, ch.y, ch.step.axis, togo-ch.step.cost)
 			}
 		}
 	}
-	return level
 }
 
 // pending is a node of the search waiting, with others as many moves from
@@ -315,9 +339,9 @@ const maskBatch = 64
 // masks of a batch of nodes are read together, their children made, and
 // the children that need masks again taken the same way, by moves to go,
 // before the next batch (the optimal solver's expand, solver/optimal.go).
-func (c *CensusCounter) expand(nodes []pending, togo int, level []uint64) []uint64 {
+func (c *CensusCounter) expand(nodes []pending, togo int) {
 	m := c.stepMasks
-	for start := 0; start < len(nodes); start += maskBatch {
+	for start := 0; start < len(nodes) && !c.set.full; start += maskBatch {
 		batch := nodes[start:min(start+maskBatch, len(nodes))]
 		// Each node's entry (its flip and slice's class, a table larger than
 		// a core's cache) and then its masks, in a loop of nothing else, so
@@ -339,7 +363,7 @@ func (c *CensusCounter) expand(nodes []pending, togo int, level []uint64) []uint
 			n := &batch[i]
 			slack, steps := c.nodeSteps(entries[i], ones[i], togo)
 			if slack > 1 { // the masks keep no steps for it: its children looked up
-				level = c.searchLooked(n.p, n.x, n.last, togo, slack, kids, level)
+				c.searchLooked(n.p, n.x, n.last, togo, slack, kids)
 				continue
 			}
 			if n.last < 3 {
@@ -350,31 +374,30 @@ func (c *CensusCounter) expand(nodes []pending, togo int, level []uint64) []uint
 				q := stepPerm(n.p, *st)
 				if st.cost == togo { // its child is within 0 moves: H
 					if !st.inH {
-						level = c.found(q, level)
+						c.found(q, 0)
 					}
 					continue
 				}
-				level = c.pend(kids, q, c.move(n.x, st), st, togo, level)
+				y := c.move(n.x, st)
+				c.passing(q, y, st, togo)
+				c.pend(kids, q, y, st, togo)
 			}
 		}
 		for cost, next := range kids {
 			if len(next) > 0 {
-				level = c.expand(next, togo-cost, level)
+				c.expand(next, togo-cost)
 			}
 		}
 	}
-	return level
 }
 
 // pend searches a child q, at coset y, of a node togo moves from its end
 // (step st between them) at once if it needs no masks (searchNear), else
 // puts it in kids by its step's cost.
-func (c *CensusCounter) pend(kids *[maxStepCost + 1][]pending, q perm, y coord.Coset, st *censusStep, togo int, level []uint64) []uint64 {
-	level, done := c.searchNear(q, y, st.axis, togo-st.cost, level)
-	if !done {
+func (c *CensusCounter) pend(kids *[maxStepCost + 1][]pending, q perm, y coord.Coset, st *censusStep, togo int) {
+	if !c.searchNear(q, y, st.axis, togo-st.cost) {
 		kids[st.cost] = append(kids[st.cost], pending{p: q, x: y, last: st.axis})
 	}
-	return level
 }
 
 // kidsAt returns the lists, by their steps' costs, of the children that
@@ -392,16 +415,28 @@ func (c *CensusCounter) kidsAt(togo int) *[maxStepCost + 1][]pending {
 // maxStepCost is the most an axis move costs (QTM's U2 D2).
 const maxStepCost = 4
 
-// found records the position p of H that a word of the search ended at:
-// appended to level if new to the set, or given to mark when it is set.
-func (c *CensusCounter) found(p perm, level []uint64) []uint64 {
+// found records the position p of H that a word of the search reached
+// with rest moves to go (0: its end): given to mark when it is set, else
+// entered in the set at Count's level depth - rest, and in that level's
+// list, if new there or nearer than the set had it.
+func (c *CensusCounter) found(p perm, rest int) {
 	c.Probes++
 	if c.mark != nil {
 		c.mark(p)
-	} else if key := permKey(p); c.set.add(key) {
-		level = append(level, key)
+		return
 	}
-	return level
+	if d, key := c.depth-rest, permKey(p); c.set.visit(key, d) {
+		c.levels[d] = append(c.levels[d], key)
+	}
+}
+
+// passing finds, in Count's search (no mark), the child q at coset y
+// that step st makes from a node togo moves from its end if it is a
+// position of a shorter level: in H, by a step outside H.
+func (c *CensusCounter) passing(q perm, y coord.Coset, st *censusStep, togo int) {
+	if y == (coord.Coset{}) && !st.inH && c.mark == nil {
+		c.found(q, togo-st.cost)
+	}
 }
 
 // searchPlanned is search at a near coset, by its plan. A child near H
@@ -409,7 +444,7 @@ func (c *CensusCounter) found(p perm, level []uint64) []uint64 {
 // list, not by its coset (a hash look-up and the coset's moves at every
 // node near H, where most of a search's nodes are); a meet in the middle
 // takes them by search, which looks it up.
-func (c *CensusCounter) searchPlanned(p perm, last cube.Axis, togo int, plan *nearPlan, level []uint64) []uint64 {
+func (c *CensusCounter) searchPlanned(p perm, last cube.Axis, togo int, plan *nearPlan) {
 	slack := togo - int(plan.dist)
 	var other uint64 = 1<<cube.NAxisMoves - 1
 	if last < 3 {
@@ -417,21 +452,25 @@ func (c *CensusCounter) searchPlanned(p perm, last cube.Axis, togo int, plan *ne
 	}
 	for leaves := plan.leaves[slack] & other; leaves != 0; leaves &= leaves - 1 {
 		s := &c.steps[bits.TrailingZeros64(leaves)]
-		level = c.found(stepPerm(p, *s), level)
+		c.found(stepPerm(p, *s), 0)
 	}
 	next := c.near.next[plan.next[slack]:]
 	for within := plan.within[slack]; within != 0; within &= within - 1 {
 		s, child := &c.steps[bits.TrailingZeros64(within)], next[0]
 		next = next[1:]
-		switch {
-		case s.axis == last: // not taken, but its child's index read: next follows within's bits
-		case child >= 0 && c.meet == nil:
-			level = c.searchPlanned(stepPerm(p, *s), s.axis, togo-s.cost, &c.near.plans[child], level)
-		default:
-			level = c.search(stepPerm(p, *s), c.move(plan.x, s), s.axis, togo-s.cost, level)
+		if s.axis == last { // not taken, but its child's index read: next follows within's bits
+			continue
+		}
+		q := stepPerm(p, *s)
+		if child == hPlan && !s.inH && c.mark == nil { // passing, without the child's coset
+			c.found(q, togo-s.cost)
+		}
+		if child >= 0 && c.meet == nil {
+			c.searchPlanned(q, s.axis, togo-s.cost, &c.near.plans[child])
+		} else {
+			c.search(q, c.move(plan.x, s), s.axis, togo-s.cost)
 		}
 	}
-	return level
 }
 
 // within reports whether coset y is within togo moves of H: near H by
@@ -489,6 +528,9 @@ const censusNearDepth = 4
 // nearSlack is the most moves to go beyond its distance for which a near
 // coset's plan lists its children.
 const nearSlack = 2
+
+// hPlan is H's index in a nearCosets' plans, the first found.
+const hPlan = 0
 
 // nearCosets are the cosets within censusNearDepth moves of H in one
 // metric, with their plans: open addressing over packed cosets.
@@ -549,7 +591,7 @@ func (n *nearCosets) index(x coord.Coset) int {
 func (c *Census) censusNear() *nearCosets {
 	table := c.table
 	dist := map[coord.Coset]int{{}: 0}
-	near := []coord.Coset{{}} // in the order found: the plans' order
+	near := []coord.Coset{{}} // in the order found: the plans' order, H's hPlan
 	level := near
 	for d := 1; d <= censusNearDepth; d++ {
 		var next []coord.Coset
@@ -635,21 +677,31 @@ func keyPerm(k uint64) perm {
 	return perm{corners: uint16(k), up: uint16(k>>16) & 0x3fff, down: uint16(k>>30) & 0x3fff, middle: uint16(k>>44) & 0x3fff}
 }
 
-// keySet is a set of nonzero keys: open addressing with linear probing,
-// at most half full, grown by doubling, holding at most limit keys.
+// keySet is a set of nonzero keys, each with a level (Count's least
+// distance found for it so far): open addressing with linear probing, at
+// most half full, grown by doubling, holding at most limit keys. A slot
+// holds its key with the level above it (permKey leaves the top bits).
 type keySet struct {
 	slots []uint64
 	n     int
 	shift uint // a key's home is the top bits of its hash
 	limit int
 	// full is set when a new key came beyond the limit: it was left out.
-	// The limit holds during a level, not only at its end, so that a
-	// coset whose last level has billions of positions never grows the set
-	// (or the level's list) past the limit: the census's memory estimate.
-	// An STM 10 census ran out of 24 GB in such a level while the check
-	// was made at the level's end.
+	// The limit holds during a search, not only at its end, so that a
+	// coset with billions of positions within the depth never grows the
+	// set (or the level lists) past the limit: the census's memory
+	// estimate. An STM 10 census ran out of 24 GB in such a level while the
+	// check was made at the level's end.
 	full bool
 }
+
+// levelShift places a slot's level above its key (keyMask); maxLevel is
+// the greatest level a slot holds.
+const (
+	levelShift = 59
+	keyMask    = 1<<levelShift - 1
+	maxLevel   = 1<<(64-levelShift) - 1
+)
 
 // reset empties the set and sets its limit, keeping its slots unless they
 // are many more than the last coset needed.
@@ -668,31 +720,54 @@ func (s *keySet) reset(limit int) {
 // grow rehashes the set into n slots, a power of two.
 func (s *keySet) grow(n int) {
 	old := s.slots
-	s.slots, s.shift, s.n = make([]uint64, n), uint(64-bits.TrailingZeros(uint(n))), 0
-	for _, k := range old {
-		if k != 0 {
-			s.add(k)
+	s.slots, s.shift = make([]uint64, n), uint(64-bits.TrailingZeros(uint(n)))
+	mask := uint64(n - 1)
+	for _, v := range old {
+		if v != 0 {
+			i := hash(v&keyMask) >> s.shift
+			for s.slots[i] != 0 {
+				i = (i + 1) & mask
+			}
+			s.slots[i] = v
 		}
 	}
 }
 
-// add enters k and reports whether it was new.
-func (s *keySet) add(k uint64) bool {
+// visit enters k at level d, or lowers its level to d, and reports whether
+// it did either.
+func (s *keySet) visit(k uint64, d int) bool {
 	mask := uint64(len(s.slots) - 1)
 	for i := hash(k) >> s.shift; ; i = (i + 1) & mask {
-		switch s.slots[i] {
-		case k:
-			return false
-		case 0:
+		switch v := s.slots[i]; {
+		case v&keyMask == k:
+			if int(v>>levelShift) <= d {
+				return false
+			}
+			s.slots[i] = k | uint64(d)<<levelShift
+			return true
+		case v == 0:
 			if s.n >= s.limit {
 				s.full = true
 				return false
 			}
-			s.slots[i] = k
+			s.slots[i] = k | uint64(d)<<levelShift
 			if s.n++; 2*s.n > len(s.slots) {
 				s.grow(2 * len(s.slots))
 			}
 			return true
+		}
+	}
+}
+
+// level returns k's level, -1 if k is not in the set.
+func (s *keySet) level(k uint64) int {
+	mask := uint64(len(s.slots) - 1)
+	for i := hash(k) >> s.shift; ; i = (i + 1) & mask {
+		switch v := s.slots[i]; {
+		case v&keyMask == k:
+			return int(v >> levelShift)
+		case v == 0:
+			return -1
 		}
 	}
 }

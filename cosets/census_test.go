@@ -94,10 +94,11 @@ func TestCensusAgainstBFS(t *testing.T) {
 	}
 }
 
-// TestCensusCap: a counter keeps at most MaxPositions positions, during a
-// level as well as at its end (a level of billions of positions must not
+// TestCensusCap: a counter keeps at most MaxPositions positions, during its
+// search as well as at its end (a level of billions of positions must not
 // grow the set first), and refuses exactly the cosets with more within the
-// depth; a coset with exactly that many is counted.
+// depth, stopping its search when the set is full; a coset with exactly
+// that many is counted.
 func TestCensusCap(t *testing.T) {
 	table, err := sharedTables.CosetTable(cube.HTM)
 	if err != nil {
@@ -118,15 +119,21 @@ func TestCensusCap(t *testing.T) {
 		t.Fatalf("H's level %d has %d positions: too few for the test", depth, want[depth])
 	}
 	counter.MaxPositions = before + int(want[depth])
+	probes := counter.Probes
 	if got, err := counter.Count(x, depth); err != nil || !slices.Equal(got, want) {
 		t.Fatalf("at the cap: %v, %v; want %v", got, err, want)
 	}
-	counter.MaxPositions = before + 1
-	if _, err := counter.Count(x, depth); !errors.Is(err, ErrCensusTooMany) {
-		t.Fatalf("one over the cap: %v, want ErrCensusTooMany", err)
-	}
-	if counter.set.n != before+1 || len(counter.levels[depth]) != 1 {
-		t.Fatalf("one over the cap: the set holds %d positions, the last level %d; want %d and 1", counter.set.n, len(counter.levels[depth]), before+1)
+	probes = counter.Probes - probes
+	// Full in the prepass (one over), and in the search (2: it stops).
+	for _, limit := range []int{before + 1, 2} {
+		counter.MaxPositions = limit
+		stopped := counter.Probes
+		if _, err := counter.Count(x, depth); !errors.Is(err, ErrCensusTooMany) {
+			t.Fatalf("a cap of %d: %v, want ErrCensusTooMany", limit, err)
+		}
+		if stopped = counter.Probes - stopped; counter.set.n != limit || limit == 2 && stopped >= probes {
+			t.Fatalf("a cap of %d: the set holds %d positions after %d probes; want %d, and with 2 fewer probes than the %d of a whole count", limit, counter.set.n, stopped, limit, probes)
+		}
 	}
 }
 

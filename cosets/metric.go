@@ -673,10 +673,10 @@ func (s *MetricSolver) searchRoots(ctx context.Context, census *Census, roots []
 			switch {
 			case togo == 0:
 				if y == (coord.Coset{}) && !last.inH {
-					counter.found(p, nil)
+					counter.found(p, 0)
 				}
 			case counter.within(y, togo):
-				counter.search(p, y, last.axis, togo, nil)
+				counter.search(p, y, last.axis, togo)
 			}
 			flush(batch)
 			batch = batch[:0]
