@@ -39,9 +39,11 @@ import (
 // that level and the prepass's new ones.
 
 // CensusMaxPositions is the most positions a CensusCounter keeps for one
-// coset (16 bytes each with the set's slack and the level lists, about 2
-// GB): a coset with more within the depth is refused (the trivial coset far
-// out, whose positions a bitmap holds better).
+// coset: a coset with more within the depth is refused (the trivial coset
+// far out, whose positions a bitmap holds better). At the limit the set's
+// slots take 2 GiB (a power of two, at most half full) and the level lists
+// 1 to 2 GB (a position listed again where a nearer word or the prepass
+// found it after a longer one), before the lists' spare capacity.
 const CensusMaxPositions = 120_000_000
 
 // ErrCensusTooMany is wrapped by CensusCounter.Count's error for a coset
