@@ -176,3 +176,44 @@ func BenchmarkCensusCount(b *testing.B) {
 		}
 	}
 }
+
+// TestKeySetLevels checks the census's set against a map of each key's
+// least level: visit reports exactly the new keys and the lowered ones,
+// and level reads them back across the set's growth, -1 for a key never
+// visited.
+func TestKeySetLevels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	var s keySet
+	s.reset(1 << 30)
+	want := map[uint64]int{}
+	keys := make([]uint64, 5000) // few enough to meet again, many enough to grow the set
+	for i := range keys {
+		keys[i] = 1<<58 | rng.Uint64()&(1<<58-1)
+	}
+	for range 40000 {
+		k, d := keys[rng.IntN(len(keys))], rng.IntN(maxLevel+1)
+		old, in := want[k]
+		changed := !in || d < old
+		if changed {
+			want[k] = d
+		}
+		if got := s.visit(k, d); got != changed {
+			t.Fatalf("visit(%#x, %d) = %v with level %d before (in the set: %v)", k, d, got, old, in)
+		}
+	}
+	if s.n != len(want) {
+		t.Fatalf("the set holds %d keys, want %d", s.n, len(want))
+	}
+	for k, d := range want {
+		if got := s.level(k); got != d {
+			t.Fatalf("level(%#x) = %d, want %d", k, got, d)
+		}
+	}
+	absent := uint64(1 << 58)
+	for _, in := want[absent]; in; _, in = want[absent] {
+		absent++
+	}
+	if got := s.level(absent); got != -1 {
+		t.Fatalf("level of a key never visited: %d", got)
+	}
+}
