@@ -232,6 +232,14 @@ func (c *CensusCounter) Count(x coord.Coset, depth int) ([]int64, error) {
 	return counts, nil
 }
 
+// Release gives back the counter's set and level lists, which keep the
+// size of the largest coset counted so far (up to 4 GB at
+// CensusMaxPositions), so that the memory can go to something else: a
+// MetricSolver's bitmaps for the cosets it refused.
+func (c *CensusCounter) Release() {
+	c.set, c.levels = keySet{}, nil
+}
+
 // search finds the positions that the words of cost togo from p, in coset
 // x, reach in H, ending in an axis move outside H, beginning on another
 // axis than last (3: any); in Count's search, also those of the words'

@@ -135,6 +135,11 @@ func TestCensusCap(t *testing.T) {
 			t.Fatalf("a cap of %d: the set holds %d positions after %d probes; want %d, and with 2 fewer probes than the %d of a whole count", limit, counter.set.n, stopped, limit, probes)
 		}
 	}
+	counter.Release()
+	counter.MaxPositions = before + int(want[depth])
+	if got, err := counter.Count(x, depth); err != nil || !slices.Equal(got, want) {
+		t.Fatalf("released, then counted again: %v, %v; want %v", got, err, want)
+	}
 }
 
 // BenchmarkCensusCount counts a fixed sample of 500 classes of cosets to

@@ -480,6 +480,12 @@ func censusBlock(ctx context.Context, env *Env, table *coord.CosetTable, classes
 		out.Probes += c.Probes
 	}
 	out.Probes -= probesBefore
+	if len(tooMany) > 0 {
+		for _, c := range counters {
+			c.Release()
+		}
+		debug.FreeOSMemory() // the sets, before the bitmaps
+	}
 	for _, i := range tooMany {
 		counts, probes, err := dense.count(ctx, classes.Rep(i), depth)
 		if err != nil {
