@@ -135,7 +135,7 @@ func runCensus(ctx context.Context, env *Env) (*Output, error) {
 		unitsParam:          o.CensusBlocks.String(),
 		shardKeyParam:       "block",
 		"max_coset_entries": strconv.Itoa(cosets.CensusMaxPositions),
-		"method":            "per class of cosets of H under the 16 symmetries that keep H, its representative's positions within the depth in a hash set, a level at a time: the last level extended by the moves in H (the prepass), then every word of axis moves of the level's cost from the representative into H ending in a move outside H, pruned by the cosets' distances in the metric; each class weighted by its number of cosets",
+		"method":            "per class of cosets of H under the 16 symmetries that keep H, its representative's positions within the depth in a hash set: every word of axis moves of cost up to the depth from the representative that reaches H by a move outside H, pruned by the cosets' distances in the metric, each position at the least cost a word found; then a level at a time, the last levels extended by the moves in H (the prepass); each class weighted by its number of cosets",
 	}
 	if env.Shard != nil {
 		first, count = env.Shard.Part(first, count)
