@@ -39,12 +39,23 @@ import (
 // that level and the prepass's new ones.
 
 // CensusMaxPositions is the most positions a CensusCounter keeps for one
-// coset: a coset with more within the depth is refused (the trivial coset
-// far out, whose positions a bitmap holds better). At the limit the set's
-// slots take 2 GiB (a power of two, at most half full) and the level lists
-// 1 to 2 GB (a position listed again where a nearer word or the prepass
-// found it after a longer one), before the lists' spare capacity.
+// coset unless told fewer: a coset with more within the depth is refused
+// (the trivial coset far out, whose positions a bitmap holds better). At
+// the limit a counter holds about 4.5 GB (CensusCounterBytes).
 const CensusMaxPositions = 120_000_000
+
+// CensusCounterBytes is the most memory a counter holds for a coset of
+// maxPositions positions: its set's slots (a power of two, at most half
+// full) and its level lists (each position once, and once more where a
+// nearer word or the prepass found it after a longer one; a quarter more
+// for their spare capacity).
+func CensusCounterBytes(maxPositions int) uint64 {
+	slots := 1 << 10
+	for slots < 2*maxPositions {
+		slots *= 2
+	}
+	return 8*uint64(slots) + 20*uint64(maxPositions)
+}
 
 // ErrCensusTooMany is wrapped by CensusCounter.Count's error for a coset
 // with more positions within the depth than its set keeps: a MetricSolver
@@ -108,7 +119,8 @@ type CensusCounter struct {
 	// reach H with moves to go are not found then.
 	mark func(perm)
 	// MaxPositions is the most positions Count keeps for one coset:
-	// CensusMaxPositions unless set lower (the tests').
+	// CensusMaxPositions unless set lower (by the memory budget, or the
+	// tests).
 	MaxPositions int
 	// meet, if not nil, holds the positions a few moves before the
 	// positions left: a node with meet.k or less to go is looked up there
@@ -233,7 +245,7 @@ func (c *CensusCounter) Count(x coord.Coset, depth int) ([]int64, error) {
 }
 
 // Release gives back the counter's set and level lists, which keep the
-// size of the largest coset counted so far (up to 4 GB at
+// size of the largest coset counted so far (up to 4.5 GB at
 // CensusMaxPositions), so that the memory can go to something else: a
 // MetricSolver's bitmaps for the cosets it refused.
 func (c *CensusCounter) Release() {

@@ -67,17 +67,49 @@ func checkCensus(env *Env) error {
 	if !counted {
 		return fmt.Errorf("%w: --census-depth %v: no metric to count (give one a depth above 0)", ErrOption, &o.CensusDepth)
 	}
-	if need := censusSetsBytes(env); env.MemBudget < need {
-		return fmt.Errorf("%w: --mem-budget %s: the census keeps, for each of %d workers, a set of up to %d positions of a coset, and the coset tables: %s", ErrTooBig, FormatBytes(env.MemBudget), env.Workers, cosets.CensusMaxPositions, FormatBytes(need))
+	if censusCap(env, 0) < censusMinPositions {
+		need := uint64(env.Workers)*cosets.CensusCounterBytes(censusMinPositions) + censusTablesBytes
+		return fmt.Errorf("%w: --mem-budget %s: the census keeps, for each of %d workers, a set of at least %d positions of a coset, and the coset tables: %s", ErrTooBig, FormatBytes(env.MemBudget), env.Workers, censusMinPositions, FormatBytes(need))
 	}
 	return nil
 }
 
-// censusSetsBytes is the census's memory without its bitmaps: each
-// worker's set may hold cosets.CensusMaxPositions positions at 16 bytes,
-// beside the coset tables (70 MB each).
-func censusSetsBytes(env *Env) uint64 {
-	return uint64(env.Workers)*cosets.CensusMaxPositions*16 + uint64(cube.NMetrics)*80<<20
+// censusMinPositions is the fewest positions a worker's set may be held
+// to: with fewer, the cosets near H would all go to the bitmaps.
+const censusMinPositions = 10_000_000
+
+// censusTablesBytes is the coset tables' memory, 70 MB a metric.
+const censusTablesBytes = uint64(cube.NMetrics) * 80 << 20
+
+// censusCap returns the most positions each worker's set keeps for one
+// coset: cosets.CensusMaxPositions, or fewer where the budget, less the
+// coset tables and beside (the step masks), holds no more at
+// cosets.CensusCounterBytes a worker. A coset with more is counted in
+// bitmaps after its block, the sets given back first (denseCensus).
+func censusCap(env *Env, beside uint64) int {
+	used := censusTablesBytes + beside
+	if env.MemBudget <= used {
+		return 0
+	}
+	per := (env.MemBudget - used) / uint64(env.Workers)
+	lo, hi := 0, cosets.CensusMaxPositions
+	for lo < hi { // the most whose bytes fit: CensusCounterBytes grows with its argument
+		if mid := (lo + hi + 1) / 2; cosets.CensusCounterBytes(mid) <= per {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+// censusCapOf is censusCap for the counters of census, beside its step
+// masks if it has them.
+func censusCapOf(env *Env, census *cosets.Census) int {
+	if census.HasStepMasks() {
+		return censusCap(env, uint64(cosets.StepMasksBytes()))
+	}
+	return censusCap(env, 0)
 }
 
 // censusBlockDone is one block's counts in one metric, as a checkpoint and
@@ -130,12 +162,11 @@ func runCensus(ctx context.Context, env *Env) (*Output, error) {
 	}
 	first, count := o.CensusBlocks.First, o.CensusBlocks.Count
 	params := map[string]string{
-		"census_depth":      o.CensusDepth.String(),
-		"block_classes":     strconv.Itoa(censusBlockClasses),
-		unitsParam:          o.CensusBlocks.String(),
-		shardKeyParam:       "block",
-		"max_coset_entries": strconv.Itoa(cosets.CensusMaxPositions),
-		"method":            "per class of cosets of H under the 16 symmetries that keep H, its representative's positions within the depth in a hash set: every word of axis moves of cost up to the depth from the representative that reaches H by a move outside H, pruned by the cosets' distances in the metric, each position at the least cost a word found; then a level at a time, the last levels extended by the moves in H (the prepass); each class weighted by its number of cosets",
+		"census_depth":  o.CensusDepth.String(),
+		"block_classes": strconv.Itoa(censusBlockClasses),
+		unitsParam:      o.CensusBlocks.String(),
+		shardKeyParam:   "block",
+		"method":        "per class of cosets of H under the 16 symmetries that keep H, its representative's positions within the depth in a hash set: every word of axis moves of cost up to the depth from the representative that reaches H by a move outside H, pruned by the cosets' distances in the metric, each position at the least cost a word found; then a level at a time, the last levels extended by the moves in H (the prepass); each class weighted by its number of cosets",
 	}
 	if env.Shard != nil {
 		first, count = env.Shard.Part(first, count)
@@ -199,9 +230,12 @@ func runCensus(ctx context.Context, env *Env) (*Output, error) {
 		params["coset_table_sha256."+m.String()] = table.Checksum()
 		classes := table.Classes()
 		counters := make([]*cosets.CensusCounter, env.Workers)
+		limit := censusCapOf(env, census)
 		for w := range counters {
 			counters[w] = census.NewCounter()
+			counters[w].MaxPositions = limit
 		}
+		params["max_coset_entries."+m.String()] = strconv.Itoa(limit)
 		dense := &denseCensus{census: census, env: env}
 		bar := env.Progress(fmt.Sprintf("census in %v to depth %d: blocks of %d classes", m, o.CensusDepth[m], censusBlockClasses), count)
 		for b := first; b < first+count; b++ {
@@ -252,7 +286,7 @@ func censusPilot(ctx context.Context, env *Env, censuses *censusByMetric, done m
 		tables.Column{Name: "depth", Kind: tables.Int64, Doc: "the depth counted to"},
 		tables.Column{Name: "source", Kind: tables.String, Doc: "run (the blocks this run counted: seconds of wall-clock time on its workers) or pilot (a random sample of classes, each on one worker)"},
 		tables.Column{Name: "classes", Kind: tables.Int64, Doc: "classes of cosets timed"},
-		tables.Column{Name: "over_cap", Kind: tables.Int64, Doc: "sampled classes with more positions within the depth than the counter's set holds (cosets.CensusMaxPositions), left out of the estimate"},
+		tables.Column{Name: "over_cap", Kind: tables.Int64, Doc: "sampled classes with more positions within the depth than the counter's set holds (pilot_max_coset_entries in the provenance), left out of the estimate"},
 		tables.Column{Name: "class_seconds", Kind: tables.Float64, Doc: "seconds of one core per class on average (run: wall-clock seconds times the workers over the classes)"},
 		tables.Column{Name: "estimated_cpu_hours", Kind: tables.Float64, Doc: "core-hours to count all 138,639,780 classes at that rate, on the machine of the provenance"},
 	)
@@ -283,6 +317,8 @@ func censusPilot(ctx context.Context, env *Env, censuses *censusByMetric, done m
 			sample[i] = rng.Int64N(classList.Len())
 		}
 		counter := census.NewCounter()
+		counter.MaxPositions = censusCapOf(env, census)
+		params["pilot_max_coset_entries."+m.String()] = strconv.Itoa(counter.MaxPositions)
 		bar := env.Progress(fmt.Sprintf("census pilot in %v: %d classes, depths %d to %d", m, len(sample), o.CensusDepth[m]+1, o.CensusPilot[m]), int64(len(sample)*(o.CensusPilot[m]-o.CensusDepth[m])))
 		for depth := o.CensusDepth[m] + 1; depth <= o.CensusPilot[m]; depth++ {
 			var over int64
@@ -391,9 +427,9 @@ func metricMeetFits(env *Env, need uint64) bool {
 var censusMasksFrom = MetricDepths{cube.HTM: 9, cube.QTM: 10, cube.STM: 8}
 
 // censusMasksFit reports whether the budget holds the step masks of one
-// metric beside the counters' sets.
+// metric beside the counters' sets of censusMinPositions at least.
 func censusMasksFit(env *Env) bool {
-	return env.MemBudget >= censusSetsBytes(env)+uint64(cosets.StepMasksBytes())
+	return censusCap(env, uint64(cosets.StepMasksBytes())) >= censusMinPositions
 }
 
 // blocksLeft reports whether some block of first:count in m is not done.
@@ -516,15 +552,17 @@ type denseCensus struct {
 // the probes.
 func (c *denseCensus) count(ctx context.Context, x coord.Coset, depth int) ([]int64, int64, error) {
 	if c.solver == nil {
-		need, beside := censusSetsBytes(c.env)+uint64(cosets.MetricSolverBytes()), "its sets"
+		// The counters gave their sets back (censusBlock): the bitmaps sit
+		// beside the coset tables and the masks only.
+		need, beside := censusTablesBytes+uint64(cosets.MetricSolverBytes()), "the coset tables"
 		if c.census.HasStepMasks() {
-			need, beside = need+uint64(cosets.StepMasksBytes()), "its sets and step masks"
+			need, beside = need+uint64(cosets.StepMasksBytes()), "the coset tables and step masks"
 		}
 		switch {
 		case c.newSolver != nil:
 			c.solver = c.newSolver()
 		case c.env.MemBudget < need:
-			return nil, 0, fmt.Errorf("%w: --mem-budget %s: coset %v has more than %d positions within %d moves, which the census counts in two bitmaps of H beside %s: %s", ErrTooBig, FormatBytes(c.env.MemBudget), x, cosets.CensusMaxPositions, depth, beside, FormatBytes(need))
+			return nil, 0, fmt.Errorf("%w: --mem-budget %s: coset %v has more positions within %d moves than a worker's set holds, which the census counts in two bitmaps of H beside %s: %s", ErrTooBig, FormatBytes(c.env.MemBudget), x, depth, beside, FormatBytes(need))
 		default:
 			c.solver = cosets.NewMetricSolver(c.census, c.env.Workers)
 		}

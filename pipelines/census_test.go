@@ -421,3 +421,36 @@ func TestCommittedCensusCheckpoints(t *testing.T) {
 		}
 	}
 }
+
+// TestCensusSetLimitFromBudget: each worker's set is held to what the
+// budget leaves beside the coset tables and the step masks, at
+// cosets.CensusCounterBytes a worker, up to cosets.CensusMaxPositions; a
+// budget too small for sets of censusMinPositions is refused naming it.
+func TestCensusSetLimitFromBudget(t *testing.T) {
+	masks := uint64(cosets.StepMasksBytes())
+	for _, tc := range []struct {
+		budget, beside uint64
+		want           int // -1: fewer than the maximum, the most that fits
+	}{
+		{12 << 30, masks, cosets.CensusMaxPositions},
+		{6 << 30, masks, -1},
+		{6 << 30, 0, -1},
+	} {
+		env := testEnv(tc.budget)
+		got := censusCap(env, tc.beside)
+		fits := func(n int) bool {
+			return 2*cosets.CensusCounterBytes(n)+censusTablesBytes+tc.beside <= tc.budget
+		}
+		switch {
+		case tc.want >= 0 && got != tc.want:
+			t.Errorf("budget %d beside %d: %d positions a set, want %d", tc.budget, tc.beside, got, tc.want)
+		case tc.want < 0 && (got < censusMinPositions || got >= cosets.CensusMaxPositions || !fits(got) || fits(got+1)):
+			t.Errorf("budget %d beside %d: %d positions a set, not the most that fits", tc.budget, tc.beside, got)
+		}
+	}
+	env := testEnv(1 << 30)
+	env.Options.CensusDepth = MetricDepths{cube.HTM: 5}
+	if err := checkCensus(env); !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "--mem-budget 1.0 GiB") {
+		t.Errorf("a 1 GiB budget: %v, want a refusal naming --mem-budget", err)
+	}
+}

@@ -173,7 +173,7 @@ func sameRun(a, b tables.Provenance) error {
 		return fmt.Errorf("another stage (%s, not %s)", b.Stage, a.Stage)
 	}
 	for _, k := range slices.Sorted(maps.Keys(unionKeys(a.Params, b.Params))) {
-		if k == shardParam || k == shardUnitsParam || k == continuedFromParam {
+		if k == shardParam || k == shardUnitsParam || k == continuedFromParam || howRun(k) {
 			continue
 		}
 		if a.Params[k] != b.Params[k] {
@@ -181,6 +181,20 @@ func sameRun(a, b tables.Provenance) error {
 		}
 	}
 	return nil
+}
+
+// howRun reports whether a setting says how a shard ran rather than what
+// it computed: the time its step masks took, the most positions its
+// memory budget let a worker's set hold. Shards of one run may differ in
+// it (each job's own clock and budget); the merged table keeps it only
+// where they agree.
+func howRun(key string) bool {
+	for _, prefix := range []string{"step_masks_seconds.", "max_coset_entries.", "pilot_max_coset_entries."} {
+		if strings.HasPrefix(key, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 func unionKeys(a, b map[string]string) map[string]string {
@@ -234,6 +248,13 @@ func mergeTable(name string, shards []*shardTables) (*tables.Table, tables.Prove
 		}
 	}
 	prov.Params = maps.Clone(prov.Params)
+	for k, v := range prov.Params {
+		for _, s := range shards {
+			if howRun(k) && s.prov[name].Params[k] != v {
+				delete(prov.Params, k)
+			}
+		}
+	}
 	delete(prov.Params, shardParam)
 	delete(prov.Params, shardUnitsParam)
 	prov.Params["merged_shards"] = strconv.Itoa(len(shards))

@@ -394,3 +394,21 @@ func TestSameRunComparesFoldersByContent(t *testing.T) {
 		t.Errorf("two contents under one path: %v, want a refusal naming %s", err, continuesParam)
 	}
 }
+
+// TestSameRunLetsHowRunDiffer: shards of one run may differ in how each
+// ran (their step masks' seconds, their sets' limits from their budgets),
+// never in what they computed.
+func TestSameRunLetsHowRunDiffer(t *testing.T) {
+	prov := func(depth, seconds, limit string) tables.Provenance {
+		p := tables.NewProvenance("census", 2)
+		p.Build = "b"
+		p.Params["census_depth"], p.Params["step_masks_seconds.STM"], p.Params["max_coset_entries.STM"] = depth, seconds, limit
+		return p
+	}
+	if err := sameRun(prov("STM=11", "61.2", "120000000"), prov("STM=11", "58.9", "45000000")); err != nil {
+		t.Errorf("two shards' own times and limits: %v", err)
+	}
+	if err := sameRun(prov("STM=11", "61.2", "120000000"), prov("STM=10", "61.2", "120000000")); err == nil || !strings.Contains(err.Error(), "census_depth") {
+		t.Errorf("two depths: %v, want a refusal naming census_depth", err)
+	}
+}
