@@ -98,7 +98,7 @@ func TestCensusAgainstBFS(t *testing.T) {
 // search as well as at its end (a level of billions of positions must not
 // grow the set first), and refuses exactly the cosets with more within the
 // depth, stopping its search when the set is full; a coset with exactly
-// that many is counted.
+// that many is counted, in no more memory than CensusCounterBytes says.
 func TestCensusCap(t *testing.T) {
 	table, err := sharedTables.CosetTable(cube.HTM)
 	if err != nil {
@@ -124,6 +124,13 @@ func TestCensusCap(t *testing.T) {
 		t.Fatalf("at the cap: %v, %v; want %v", got, err, want)
 	}
 	probes = counter.Probes - probes
+	held := 8 * len(counter.set.slots)
+	for _, l := range counter.levels {
+		held += 8 * cap(l)
+	}
+	if limit := CensusCounterBytes(counter.MaxPositions); uint64(held) > limit {
+		t.Fatalf("at the cap the counter holds %d bytes, more than CensusCounterBytes's %d", held, limit)
+	}
 	// Full in the prepass (one over), and in the search (2: it stops).
 	for _, limit := range []int{before + 1, 2} {
 		counter.MaxPositions = limit
