@@ -78,7 +78,8 @@ func checkCensus(env *Env) error {
 // to: with fewer, the cosets near H would all go to the bitmaps.
 const censusMinPositions = 10_000_000
 
-// censusTablesBytes is the coset tables' memory, 70 MB a metric.
+// censusTablesBytes is what the coset tables take: about 70 MB a
+// metric, 80 MiB counted.
 const censusTablesBytes = uint64(cube.NMetrics) * 80 << 20
 
 // censusCap returns the most positions each worker's set keeps for one
