@@ -249,9 +249,13 @@ func mergeTable(name string, shards []*shardTables) (*tables.Table, tables.Prove
 	}
 	prov.Params = maps.Clone(prov.Params)
 	for k, v := range prov.Params {
+		if !howRun(k) {
+			continue
+		}
 		for _, s := range shards {
-			if howRun(k) && s.prov[name].Params[k] != v {
+			if s.prov[name].Params[k] != v {
 				delete(prov.Params, k)
+				break
 			}
 		}
 	}
