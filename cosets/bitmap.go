@@ -325,6 +325,12 @@ func (b *Bitmap) extend(workers int, total int64, closed bool) int64 {
 // Writing and counting the page in the last pass, rather than in a pass
 // of its own, and not reading the target's old page where the set is
 // closed, took about 0.8 of the time of a dense prepass (BENCHMARKS.md).
+// On amd64 the passes are assembly (prepass_amd64.s), which keeps every
+// pointer in a register and folds F2's pass into the last: a dense
+// prepass took 0.79 of the Go passes' time, and counting the positions in
+// the loop 0.96 of that again (BENCHMARKS.md); the Go passes below are
+// the other processors' and the reference TestPrepassAssembly checks the
+// assembly against.
 func extendRows(out *pageOut, src *Bitmap, tp int, withSelf bool) newPage {
 	var from [NMoves]unsafe.Pointer // in prepassOrder; an empty source reads the empty page
 	for j, i := range prepassOrder {
@@ -335,16 +341,15 @@ func extendRows(out *pageOut, src *Bitmap, tp int, withSelf bool) newPage {
 		orPage(&out.acc, src.page(tp))
 	}
 	page := out.pool.get()
-	fbRows(&out.acc, &prepassRows.half, from[6], from[7])
-	full := rlRows(pageStart(page), &out.acc, &prepassRows.half, r2Row, from[8], from[9])
-	return newPage{page: page, positions: popCount(page), full: full}
+	full, positions := halfRows(pageStart(page), &out.acc, &prepassRows.half, r2Row, from[6], from[7], from[8], from[9])
+	return newPage{page: page, positions: positions, full: full}
 }
 
-// udRows is extendRows's pass of the U and D turns, whose sources u1..d3
+// udRowsGo is extendRows's pass of the U and D turns, whose sources u1..d3
 // (U, U2, U', D, D2, D') keep a row's bits: it sets the rows of acc to
 // theirs. offsets[t] holds the byte offsets of target row t's rows in
 // them, two to a word (prepassOffsets).
-func udRows(acc *[nRows]uint32, offsets *[nRows][nUDMoves / 2]uint32, u1, u2, u3, d1, d2, d3 unsafe.Pointer) {
+func udRowsGo(acc *[nRows]uint32, offsets *[nRows][nUDMoves / 2]uint32, u1, u2, u3, d1, d2, d3 unsafe.Pointer) {
 	for t := range acc {
 		o := &offsets[t]
 		u, ud, d := o[0], o[1], o[2]
@@ -363,7 +368,7 @@ func orPage(acc *[nRows]uint32, page []byte) {
 	}
 }
 
-// fbRows is extendRows's pass of F2 and B2, from sources f2 and b2: it
+// fbRows is halfRowsGo's first pass, of F2 and B2, from sources f2 and b2: it
 // ORs into the rows of acc theirs, each moved as its turn moves the middle
 // edges. offsets[t] holds the byte offsets of target row t's rows in the
 // sources of the four half turns, in one word (prepassOffsets).
@@ -374,7 +379,16 @@ func fbRows(acc *[nRows]uint32, offsets *[nRows]uint64, f2, b2 unsafe.Pointer) {
 	}
 }
 
-// rlRows is extendRows's last pass, of R2 and L2, from sources r2p and l2,
+// halfRowsGo is extendRows's pass of the four half turns, in Go: fbRows,
+// then rlRows writing the page whose first byte is at to; it returns the
+// page's full rows and its positions.
+func halfRowsGo(to unsafe.Pointer, acc *[nRows]uint32, offsets *[nRows]uint64, r2 *halfTurn, f2, b2, r2p, l2 unsafe.Pointer) (full int, positions int64) {
+	fbRows(acc, offsets, f2, b2)
+	full = rlRows(to, acc, offsets, r2, r2p, l2)
+	return full, popCount(unsafe.Slice((*byte)(to), pageBytes))
+}
+
+// rlRows is halfRowsGo's last pass, of R2 and L2, from sources r2p and l2,
 // each row moved as its turn moves the middle edges (R2's by r2, r2Row
 // passed in so that it stays in a register): it writes the rows of acc
 // ORed with theirs into the page whose first byte is at to, and returns

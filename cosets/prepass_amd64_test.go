@@ -1,0 +1,67 @@
+package cosets
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+)
+
+// The assembly passes of the prepass (prepass_amd64.s) give the Go
+// passes' rows, full rows and positions, on source pages of random bytes
+// (padding and all, which both must mask off), of random sparse rows, of
+// full rows and empty ones.
+func TestPrepassAssembly(t *testing.T) {
+	if !hasPopcnt {
+		t.Skip("no POPCNT: the Go passes run")
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	fills := map[string]func(page []byte){
+		"random bytes": func(page []byte) {
+			for i := range page {
+				page[i] = byte(rng.Uint32())
+			}
+		},
+		"sparse rows": func(page []byte) {
+			for r := range nRows {
+				storeRow(pageStart(page), r, uint32(rng.Uint64()&rng.Uint64()&rng.Uint64())&rowMask)
+			}
+		},
+		"full rows": func(page []byte) {
+			for r := range nRows {
+				storeRow(pageStart(page), r, rowMask)
+			}
+		},
+		"empty": func(page []byte) { clear(page) },
+	}
+	for name, fill := range fills {
+		var from [NMoves]unsafe.Pointer
+		for j := range from {
+			page := make([]byte, pageStride)
+			fill(page)
+			if j == 3 && name == "full rows" {
+				clear(page) // one empty source among full ones
+			}
+			from[j] = pageStart(page)
+		}
+		var accAsm, accGo [nRows]uint32
+		udRows(&accAsm, &prepassRows.ud, from[0], from[1], from[2], from[3], from[4], from[5])
+		udRowsGo(&accGo, &prepassRows.ud, from[0], from[1], from[2], from[3], from[4], from[5])
+		if accAsm != accGo {
+			t.Fatalf("%s: udRows differs from udRowsGo", name)
+		}
+		pageAsm, pageGo := make([]byte, pageStride), make([]byte, pageStride)
+		fullAsm, nAsm := halfRowsAsm(pageStart(pageAsm), &accAsm, &prepassRows.half, r2Row, from[6], from[7], from[8], from[9])
+		fullGo, nGo := halfRowsGo(pageStart(pageGo), &accGo, &prepassRows.half, r2Row, from[6], from[7], from[8], from[9])
+		if !bytes.Equal(pageAsm, pageGo) {
+			t.Fatalf("%s: halfRowsAsm's page differs from halfRowsGo's", name)
+		}
+		if fullAsm != fullGo || nAsm != nGo {
+			t.Fatalf("%s: halfRowsAsm counts %d full rows and %d positions, halfRowsGo %d and %d", name, fullAsm, nAsm, fullGo, nGo)
+		}
+		if nGo != popCount(pageGo) {
+			t.Fatalf("%s: %d positions, the page holds %d", name, nGo, popCount(pageGo))
+		}
+		t.Logf("%s: %d full rows, %d positions", name, fullGo, nGo)
+	}
+}
