@@ -309,47 +309,56 @@ func (b *Bitmap) extend(workers int, total int64, closed bool) int64 {
 
 // extendRows returns target page tp, a new page: the rows the moves of A
 // bring from src (and, withSelf, src's page tp), as seed 002's inner loop
-// does (hcoset.w, "The inner loop"), in three passes: the six U and D
-// turns, which keep a row's bits, into the rows of out.acc (udRows), then
-// F2 and B2 ORed in (fbRows), then R2 and L2, writing the page (rlRows).
-// The source rows' offsets for a target row lie side by side
-// (prepassRows). In the middle edges' order (middleOrder), B2 is F2 after
-// F2·B2, L2 is R2 after R2·L2, and these Klein moves and F2 are bit
-// operations, so the four half turns cost one F2 and one R2 (two table
-// look-ups). A pass over more sources keeps more pointers live than amd64
-// has registers, and the compiler spills and reloads them in the loop:
-// two passes (the four half turns in one) took 0.82-0.86 of the time of
-// one over the ten sources on pages in cache, and these three 0.86-0.87
-// of the two's on dense prepasses and 0.83 on a coset's prepasses of 17 to
-// 20 (BENCHMARKS.md); splitting the U and D pass too gained nothing.
-// Writing and counting the page in the last pass, rather than in a pass
-// of its own, and not reading the target's old page where the set is
-// closed, took about 0.8 of the time of a dense prepass (BENCHMARKS.md).
-// On amd64 the passes are assembly (prepass_amd64.s), which keeps every
-// pointer in a register and folds F2's pass into the last: a dense
-// prepass took 0.79 of the Go passes' time, and counting the positions in
-// the loop 0.96 of that again (BENCHMARKS.md); the Go passes below are
-// the other processors' and the reference TestPrepassAssembly checks the
-// assembly against.
+// does (hcoset.w, "The inner loop"). The source rows' offsets for a
+// target row lie side by side (prepassRows). In the middle edges' order
+// (middleOrder), B2 is F2 after F2·B2, L2 is R2 after R2·L2, and these
+// Klein moves and F2 are bit operations, so the four half turns cost one
+// F2 and one R2 (two table look-ups). On amd64 one loop of assembly does
+// it all (movedRows); elsewhere, and for sets not closed, three passes in
+// Go: the six U and D turns, which keep a row's bits, into the rows of
+// out.acc (udRowsGo), the target page's own rows ORed in where withSelf,
+// then F2 and B2 (fbRows), then R2 and L2, writing the page (rlRows). In
+// Go, a pass over more sources kept more pointers live than amd64 has
+// registers, and the compiler spilled and reloaded them in the loop: two
+// passes (the four half turns in one) took 0.82-0.86 of the time of one
+// over the ten sources, and three 0.86-0.87 of the two's. The assembly
+// keeps seven of the ten pointers in registers and the loop's values in
+// the rest: a dense prepass took about 0.67 of the Go passes' time
+// (BENCHMARKS.md). Writing and counting the page in the last pass, and
+// not reading the target's old page where the set is closed, took about
+// 0.8 of the time of a dense prepass (BENCHMARKS.md).
 func extendRows(out *pageOut, src *Bitmap, tp int, withSelf bool) newPage {
 	var from [NMoves]unsafe.Pointer // in prepassOrder; an empty source reads the empty page
 	for j, i := range prepassOrder {
 		from[j] = pageStart(src.page(int(tables.corners[tp][tables.inverse[i]])))
 	}
-	udRows(&out.acc, &prepassRows.ud, from[0], from[1], from[2], from[3], from[4], from[5])
-	if withSelf {
-		orPage(&out.acc, src.page(tp))
-	}
 	page := out.pool.get()
-	full, positions := halfRows(pageStart(page), &out.acc, &prepassRows.half, r2Row, from[6], from[7], from[8], from[9])
+	var full int
+	var positions int64
+	if withSelf {
+		udRowsGo(&out.acc, prepassRows, &from)
+		orPage(&out.acc, src.page(tp))
+		full, positions = halfRowsGo(pageStart(page), &out.acc, prepassRows, &from)
+	} else {
+		full, positions = movedRows(pageStart(page), &out.acc, prepassRows, &from)
+	}
 	return newPage{page: page, positions: positions, full: full}
 }
 
-// udRowsGo is extendRows's pass of the U and D turns, whose sources u1..d3
-// (U, U2, U', D, D2, D') keep a row's bits: it sets the rows of acc to
-// theirs. offsets[t] holds the byte offsets of target row t's rows in
-// them, two to a word (prepassOffsets).
-func udRowsGo(acc *[nRows]uint32, offsets *[nRows][nUDMoves / 2]uint32, u1, u2, u3, d1, d2, d3 unsafe.Pointer) {
+// movedRowsGo writes into the page whose first byte is at to the rows the
+// ten moves of A bring from their sources, from (in prepassOrder), and
+// returns the page's full rows and positions: udRowsGo, then halfRowsGo,
+// with acc between them. offsets is prepassRows.
+func movedRowsGo(to unsafe.Pointer, acc *[nRows]uint32, offsets *prepassOffsets, from *[NMoves]unsafe.Pointer) (full int, positions int64) {
+	udRowsGo(acc, offsets, from)
+	return halfRowsGo(to, acc, offsets, from)
+}
+
+// udRowsGo is extendRows's pass of the U and D turns, whose sources
+// from[0:6] (U, U2, U', D, D2, D') keep a row's bits: it sets the rows of
+// acc to theirs.
+func udRowsGo(acc *[nRows]uint32, offsets *prepassOffsets, from *[NMoves]unsafe.Pointer) {
+	u1, u2, u3, d1, d2, d3 := from[0], from[1], from[2], from[3], from[4], from[5]
 	for t := range acc {
 		o := &offsets[t]
 		u, ud, d := o[0], o[1], o[2]
@@ -368,39 +377,39 @@ func orPage(acc *[nRows]uint32, page []byte) {
 	}
 }
 
-// fbRows is halfRowsGo's first pass, of F2 and B2, from sources f2 and b2: it
-// ORs into the rows of acc theirs, each moved as its turn moves the middle
-// edges. offsets[t] holds the byte offsets of target row t's rows in the
-// sources of the four half turns, in one word (prepassOffsets).
-func fbRows(acc *[nRows]uint32, offsets *[nRows]uint64, f2, b2 unsafe.Pointer) {
+// halfRowsGo is extendRows's pass of the four half turns, from their
+// sources from[6:10] (F2, B2, R2, L2): fbRows, then rlRows writing the
+// page whose first byte is at to; it returns the page's full rows and its
+// positions.
+func halfRowsGo(to unsafe.Pointer, acc *[nRows]uint32, offsets *prepassOffsets, from *[NMoves]unsafe.Pointer) (full int, positions int64) {
+	fbRows(acc, offsets, from[6], from[7])
+	full = rlRows(to, acc, offsets, r2Row, from[8], from[9])
+	return full, popCount(unsafe.Slice((*byte)(to), pageBytes))
+}
+
+// fbRows is halfRowsGo's pass of F2 and B2, from sources f2 and b2: it
+// ORs into the rows of acc theirs, each moved as its turn moves the
+// middle edges.
+func fbRows(acc *[nRows]uint32, offsets *prepassOffsets, f2, b2 unsafe.Pointer) {
 	for t := range acc {
-		o := offsets[t]
+		o := offsets[t][3]
 		acc[t] |= f2Row(loadWord(f2, uint16(o)) | f2b2Row(loadWord(b2, uint16(o>>16))))
 	}
 }
 
-// halfRowsGo is extendRows's pass of the four half turns, in Go: fbRows,
-// then rlRows writing the page whose first byte is at to; it returns the
-// page's full rows and its positions.
-func halfRowsGo(to unsafe.Pointer, acc *[nRows]uint32, offsets *[nRows]uint64, r2 *halfTurn, f2, b2, r2p, l2 unsafe.Pointer) (full int, positions int64) {
-	fbRows(acc, offsets, f2, b2)
-	full = rlRows(to, acc, offsets, r2, r2p, l2)
-	return full, popCount(unsafe.Slice((*byte)(to), pageBytes))
-}
-
-// rlRows is halfRowsGo's last pass, of R2 and L2, from sources r2p and l2,
-// each row moved as its turn moves the middle edges (R2's by r2, r2Row
-// passed in so that it stays in a register): it writes the rows of acc
-// ORed with theirs into the page whose first byte is at to, and returns
-// its full rows. offsets is fbRows's. The positions are counted after it,
-// eight bytes at a time (popCount): counted here, a row at a time, they
-// left the loop short of registers (42 stack accesses against 14 in the
-// pass of four half turns this one was split from, go tool objdump), and
-// a dense prepass took 1.03-1.06 times as long (BENCHMARKS.md).
-func rlRows(to unsafe.Pointer, acc *[nRows]uint32, offsets *[nRows]uint64, r2 *halfTurn, r2p, l2 unsafe.Pointer) (full int) {
+// rlRows is halfRowsGo's pass of R2 and L2, from sources r2p and l2, each
+// row moved as its turn moves the middle edges (R2's by r2, r2Row passed
+// in so that it stays in a register): it writes the rows of acc ORed with
+// theirs into the page whose first byte is at to, and returns its full
+// rows. The positions are counted after it, eight bytes at a time
+// (popCount): counted here, a row at a time, they left the loop short of
+// registers (42 stack accesses against 14 in the pass of four half turns
+// this one was split from, go tool objdump), and a dense prepass took
+// 1.03-1.06 times as long (BENCHMARKS.md).
+func rlRows(to unsafe.Pointer, acc *[nRows]uint32, offsets *prepassOffsets, r2 *halfTurn, r2p, l2 unsafe.Pointer) (full int) {
 	for t := range acc {
-		o := offsets[t]
-		v := acc[t] | r2.apply(loadWord(r2p, uint16(o>>32))|r2l2Row(loadWord(l2, uint16(o>>48))))
+		o := offsets[t][4]
+		v := acc[t] | r2.apply(loadWord(r2p, uint16(o))|r2l2Row(loadWord(l2, uint16(o>>16))))
 		storeRow(to, t, v)
 		full += int((v + 1) >> 24) // 1 when v, 24 bits, is rowMask
 	}
@@ -425,20 +434,17 @@ var prepassOrder = func() (order [NMoves]int) {
 
 // prepassOffsets are the byte offsets in their pages of the rows that
 // each target row comes from, by the moves of A in prepassOrder, 16 bits
-// each, packed into words so that a pass reads a row's offsets in one or
-// three loads (unpacked, each offset's address took the compiler three
-// instructions): ud[t][k] holds Moves[prepassOrder[2k]]'s offset in its
-// low half and Moves[prepassOrder[2k+1]]'s in its high half; half[t] those
-// of F2, B2, R2 and L2 from its low bits up. Row major, so that each of
-// extendRows's passes reads a row's offsets from one cache line or two
-// (403 KB in all).
-type prepassOffsets struct {
-	ud   [nRows][nUDMoves / 2]uint32
-	half [nRows]uint64
-}
+// each, two to a word so that the Go passes read a row's offsets in few
+// loads (unpacked, each offset's address took the compiler three
+// instructions): [t][k] holds Moves[prepassOrder[2k]]'s offset in its low
+// half and Moves[prepassOrder[2k+1]]'s in its high half, so that in
+// memory a row's ten offsets follow prepassOrder (the assembly reads them
+// 16 bits at a time). Row major, so that a pass reads a row's offsets
+// from one cache line or two (403 KB in all).
+type prepassOffsets [nRows][NMoves / 2]uint32
 
-// nUDMoves is the number of U and D turns among the moves of A.
-const nUDMoves = 6
+// rowOffsetsBytes is the bytes of a row of prepassOffsets.
+const rowOffsetsBytes = NMoves / 2 * 4
 
 // newPrepassRows makes prepassRows (h.go).
 func newPrepassRows() *prepassOffsets {
@@ -446,12 +452,7 @@ func newPrepassRows() *prepassOffsets {
 	for j, i := range prepassOrder {
 		back := &tables.rows[tables.inverse[i]]
 		for r := range nRows {
-			off := back[r] * rowBytes
-			if j < nUDMoves {
-				t.ud[r][j/2] |= uint32(off) << (16 * (j % 2))
-			} else {
-				t.half[r] |= uint64(off) << (16 * (j - nUDMoves))
-			}
+			t[r][j/2] |= uint32(back[r]*rowBytes) << (16 * (j % 2))
 		}
 	}
 	return t

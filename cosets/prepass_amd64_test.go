@@ -7,13 +7,13 @@ import (
 	"unsafe"
 )
 
-// The assembly passes of the prepass (prepass_amd64.s) give the Go
-// passes' rows, full rows and positions, on source pages of random bytes
+// The prepass's loop in assembly (prepass_amd64.s) gives the Go passes'
+// rows, full rows and positions, on source pages of random bytes
 // (padding and all, which both must mask off), of random sparse rows, of
 // full rows and empty ones.
 func TestPrepassAssembly(t *testing.T) {
 	if !hasPopcnt {
-		t.Skip("no POPCNT: the Go passes run")
+		t.Skip("no POPCNT: movedRows is movedRowsGo")
 	}
 	rng := rand.New(rand.NewPCG(13, 14))
 	fills := map[string]func(page []byte){
@@ -44,20 +44,15 @@ func TestPrepassAssembly(t *testing.T) {
 			}
 			from[j] = pageStart(page)
 		}
-		var accAsm, accGo [nRows]uint32
-		udRows(&accAsm, &prepassRows.ud, from[0], from[1], from[2], from[3], from[4], from[5])
-		udRowsGo(&accGo, &prepassRows.ud, from[0], from[1], from[2], from[3], from[4], from[5])
-		if accAsm != accGo {
-			t.Fatalf("%s: udRows differs from udRowsGo", name)
-		}
+		var acc [nRows]uint32
 		pageAsm, pageGo := make([]byte, pageStride), make([]byte, pageStride)
-		fullAsm, nAsm := halfRowsAsm(pageStart(pageAsm), &accAsm, &prepassRows.half, r2Row, from[6], from[7], from[8], from[9])
-		fullGo, nGo := halfRowsGo(pageStart(pageGo), &accGo, &prepassRows.half, r2Row, from[6], from[7], from[8], from[9])
+		fullAsm, nAsm := movedRows(pageStart(pageAsm), &acc, prepassRows, &from)
+		fullGo, nGo := movedRowsGo(pageStart(pageGo), &acc, prepassRows, &from)
 		if !bytes.Equal(pageAsm, pageGo) {
-			t.Fatalf("%s: halfRowsAsm's page differs from halfRowsGo's", name)
+			t.Fatalf("%s: movedRows's page differs from movedRowsGo's", name)
 		}
 		if fullAsm != fullGo || nAsm != nGo {
-			t.Fatalf("%s: halfRowsAsm counts %d full rows and %d positions, halfRowsGo %d and %d", name, fullAsm, nAsm, fullGo, nGo)
+			t.Fatalf("%s: movedRows counts %d full rows and %d positions, movedRowsGo %d and %d", name, fullAsm, nAsm, fullGo, nGo)
 		}
 		if nGo != popCount(pageGo) {
 			t.Fatalf("%s: %d positions, the page holds %d", name, nGo, popCount(pageGo))
