@@ -323,7 +323,7 @@ func (b *Bitmap) extend(workers int, total int64, closed bool) int64 {
 // passes (the four half turns in one) took 0.82-0.86 of the time of one
 // over the ten sources, and three 0.86-0.87 of the two's. The assembly
 // keeps seven of the ten pointers in registers and the loop's values in
-// the rest: a dense prepass took about 0.67 of the Go passes' time
+// the rest: a dense prepass took 0.66 of the Go passes' time
 // (BENCHMARKS.md). Writing and counting the page in the last pass, and
 // not reading the target's old page where the set is closed, took about
 // 0.8 of the time of a dense prepass (BENCHMARKS.md).
