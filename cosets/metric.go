@@ -48,18 +48,17 @@ import (
 
 // hStep is an axis move of H as a prepass applies it to the rows of a
 // bitmap (bitmap.go's layout): target page p's rows come from page
-// source[p], target row t from row back[t] there, its bits moved by the
-// step's permutation of the middle edges, pre then post.
+// source[p], target row t from the row at byte offsets[t] there, its bits
+// moved by the step's permutation of the middle edges, pre then post.
 type hStep struct {
 	move cube.AxisMove
 	cost int
 	// source[p] is the page one step before page p.
 	source [NCornerPerms]uint16
-	// back[t] is the row one step before row t, offsets[t] its byte
-	// offset in its page.
-	back, offsets [nRows]uint16
-	pre           rowPre
-	post          rowPost
+	// offsets[t] is the byte offset of the row one step before row t.
+	offsets [nRows]uint16
+	pre     rowPre
+	post    rowPost
 }
 
 // Every axis move of H moves the middle edges as the identity, a half
@@ -132,7 +131,6 @@ func newHStep(e cube.AxisMove, cost int) *hStep {
 		if to/2 != other/2 {
 			panic(fmt.Sprintf("cosets: %v splits a pair of edge permutations", e))
 		}
-		s.back[to/2] = uint16(r)
 		s.offsets[to/2] = uint16(r * rowBytes)
 	}
 	var to [NMiddlePerms]int

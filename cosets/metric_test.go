@@ -48,7 +48,7 @@ func TestHSteps(t *testing.T) {
 					c.Move(&c, f)
 				}
 				y := CoordOf(&c)
-				if s.source[y.Corners] != uint16(x.Corners) || s.back[y.Edges/2] != uint16(x.Edges/2) || s.moveBits(1<<x.Middle) != 1<<y.Middle {
+				if s.source[y.Corners] != uint16(x.Corners) || s.offsets[y.Edges/2] != uint16(x.Edges/2*rowBytes) || s.moveBits(1<<x.Middle) != 1<<y.Middle {
 					t.Fatalf("%v: %v takes %v to %v, the step's tables disagree", m, s.move, x, y)
 				}
 			}
