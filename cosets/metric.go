@@ -57,8 +57,8 @@ type hStep struct {
 	source [NCornerPerms]uint16
 	// offsets[t] is the byte offset of the row one step before row t.
 	offsets [nRows]uint16
-	pre     rowPre
-	post    rowPost
+	pre     rowOp
+	post    rowOp
 }
 
 // Every axis move of H moves the middle edges as the identity, a half
@@ -71,41 +71,28 @@ type hStep struct {
 // they are, for F2's post, for R2's), and applies each post once to the
 // OR of its steps' rows (MetricSolver.extendPage).
 
-// rowPre is a step's first row operation: none, f2b2Row or r2l2Row.
-type rowPre uint8
+// rowOp is one of the prepass's row operations (bitmap.go), or none: a
+// step's pre is none, F2·B2's or R2·L2's, its post none, F2's or R2's.
+type rowOp uint8
 
 const (
-	preNone rowPre = iota
-	preF2B2
-	preR2L2
+	opNone rowOp = iota
+	opF2B2
+	opR2L2
+	opF2
+	opR2
 )
 
-// apply moves row v's bits by p; bits above the row's 24 are dropped.
-func (p rowPre) apply(v uint32) uint32 {
-	switch p {
-	case preF2B2:
+// apply moves row v's bits by o; bits above the row's 24 are dropped.
+func (o rowOp) apply(v uint32) uint32 {
+	switch o {
+	case opF2B2:
 		return f2b2Row(v)
-	case preR2L2:
+	case opR2L2:
 		return r2l2Row(v)
-	}
-	return v & rowMask
-}
-
-// rowPost is a step's second row operation: none, f2Row or r2Row's.
-type rowPost uint8
-
-const (
-	postNone rowPost = iota
-	postF2
-	postR2
-)
-
-// apply moves row v's bits by p; bits above the row's 24 are dropped.
-func (p rowPost) apply(v uint32) uint32 {
-	switch p {
-	case postF2:
+	case opF2:
 		return f2Row(v)
-	case postR2:
+	case opR2:
 		return r2Row.apply(v)
 	}
 	return v & rowMask
@@ -137,8 +124,8 @@ func newHStep(e cube.AxisMove, cost int) *hStep {
 	for k := range NMiddlePerms {
 		to[k] = apply(Coord{Middle: k}.Cube()).Middle
 	}
-	for pre := range preR2L2 + 1 {
-		for post := range postR2 + 1 {
+	for _, pre := range []rowOp{opNone, opF2B2, opR2L2} {
+		for _, post := range []rowOp{opNone, opF2, opR2} {
 			s.pre, s.post = pre, post
 			if movesAs(s, &to) {
 				return s
@@ -558,9 +545,9 @@ func (s *MetricSolver) extendPage(cur, back *Bitmap, tp int, acc *[nRows]uint32,
 		}
 		into := acc
 		switch pass.post {
-		case postF2:
+		case opF2:
 			into = &w.f2
-		case postR2:
+		case opR2:
 			into = &w.r2
 		}
 		orMovedRows(into, &offsets, &from, pass.pre)
@@ -620,8 +607,8 @@ const stepsAPass = 3
 // pre's, than a step a pass.
 type metricPass struct {
 	steps []int
-	pre   rowPre
-	post  rowPost
+	pre   rowOp
+	post  rowOp
 }
 
 // metricPasses groups steps into passes, in their order.
@@ -644,22 +631,22 @@ func metricPasses(steps []*hStep) []metricPass {
 // orMovedRows ORs into the rows of into those of the pages whose first
 // bytes are at from, at their offsets, moved by pre (bits above a row's
 // 24 left for the caller to drop where pre is none).
-func orMovedRows(into *[nRows]uint32, offsets *[stepsAPass]*[nRows]uint16, from *[stepsAPass]unsafe.Pointer, pre rowPre) {
+func orMovedRows(into *[nRows]uint32, offsets *[stepsAPass]*[nRows]uint16, from *[stepsAPass]unsafe.Pointer, pre rowOp) {
 	o1, o2, o3 := offsets[0], offsets[1], offsets[2]
 	s1, s2, s3 := from[0], from[1], from[2]
 	// Their nil checks here, once: Go's compiler otherwise checks the four
 	// pointers at every row, four loads more than the loop's seven.
 	_, _, _, _ = into[0], o1[0], o2[0], o3[0]
 	switch pre {
-	case preNone:
+	case opNone:
 		for t := range into {
 			into[t] |= loadWord(s1, o1[t]) | loadWord(s2, o2[t]) | loadWord(s3, o3[t])
 		}
-	case preF2B2:
+	case opF2B2:
 		for t := range into {
 			into[t] |= f2b2Row(loadWord(s1, o1[t]) | loadWord(s2, o2[t]) | loadWord(s3, o3[t]))
 		}
-	case preR2L2:
+	case opR2L2:
 		for t := range into {
 			into[t] |= r2l2Row(loadWord(s1, o1[t]) | loadWord(s2, o2[t]) | loadWord(s3, o3[t]))
 		}
