@@ -647,12 +647,7 @@ func scatterRows(acc *[nRows]uint32, src *Bitmap, tp int, words *wordIndex) {
 // extendOpen does what extendRows does for the rows of acc not yet full
 // only, listed first: a page with an eighth of its rows open or fewer.
 func (w *pageWork) extendOpen(acc *[nRows]uint32, src *Bitmap, tp int) {
-	w.open = w.open[:0]
-	for t, v := range acc {
-		if v != rowMask {
-			w.open = append(w.open, uint16(t))
-		}
-	}
+	w.open = notFullRows(acc, w.open)
 	var sources [NMoves]source
 	for _, s := range sources[:sourcesOf(src, tp, &sources)] {
 		back := s.back()
@@ -660,4 +655,15 @@ func (w *pageWork) extendOpen(acc *[nRows]uint32, src *Bitmap, tp int) {
 			acc[t] |= s.moved(loadRow(s.from, back[t]))
 		}
 	}
+}
+
+// notFullRows returns buf's storage holding the rows of acc not yet full.
+func notFullRows(acc *[nRows]uint32, buf []uint16) []uint16 {
+	buf = buf[:0]
+	for t, v := range acc {
+		if v != rowMask {
+			buf = append(buf, uint16(t))
+		}
+	}
+	return buf
 }

@@ -573,12 +573,7 @@ type metricWork struct {
 // step the rows it filled: where many rows are full, most of a page's
 // rows fill in the first steps, and the others pass them by.
 func (w *metricWork) extendOpen(acc *[nRows]uint32, steps []*hStep) {
-	w.open = w.open[:0]
-	for t, v := range acc {
-		if v != rowMask {
-			w.open = append(w.open, uint16(t))
-		}
-	}
+	w.open = notFullRows(acc, w.open)
 	for i, st := range steps {
 		src := w.from[i]
 		if src == nil {
