@@ -260,7 +260,7 @@ Stages: ` + strings.Join(pipelines.StageNames(), ", ") + ` (see cubecensus list)
 	workers = runtime.NumCPU()
 	f.Var(pipelines.Whole[int]{P: &workers, Min: 1, Max: maxWorkers}, "workers", "parallel workers (results do not depend on it)")
 	f.Var(&mem, "mem-budget", "memory the large tables of a stage may use, e.g. 6GiB (at most 3/4 of the machine)")
-	f.Var(&shard, "shard", "run only shard I of N of the stage's range of work, e.g. $SLURM_ARRAY_TASK_ID/100 (cosets; combine the shards' folders with cubecensus merge)")
+	f.Var(&shard, "shard", "run only shard I of N of the stage's range of work, e.g. $SLURM_ARRAY_TASK_ID/100 (cosets, census, and a continued upperface or centers search; combine the shards' folders with cubecensus merge)")
 	for _, o := range opts.List() {
 		f.Var(o.Value, o.Flag, o.Stage+": "+o.Usage)
 	}
