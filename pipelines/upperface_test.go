@@ -24,14 +24,6 @@ import (
 // each number of face turns.
 var seed004HTM = []int64{1, 3, 0, 0, 0, 0, 16, 88, 200, 394, 1102, 3470, 9807, 20505, 20768, 5630, 224}
 
-func tablesByName(ts []*tables.Table) map[string]*tables.Table {
-	m := map[string]*tables.Table{}
-	for _, t := range ts {
-		m[t.Name] = t
-	}
-	return m
-}
-
 // checkPositions reads a positions table as a user would: every maneuver,
 // parsed from its text and applied to the solved cube, reaches its row's
 // position with its row's length in its metric; bounds are ordered and the
