@@ -443,7 +443,8 @@ var prepassOrder = func() (order [NMoves]int) {
 // from one cache line or two (403 KB in all).
 type prepassOffsets [nRows][NMoves / 2]uint32
 
-// rowOffsetsBytes is the bytes of a row of prepassOffsets.
+// rowOffsetsBytes is the bytes of a row of prepassOffsets: the stride the
+// prepass's assembly steps by (as const_rowOffsetsBytes, from go_asm.h).
 const rowOffsetsBytes = NMoves / 2 * 4
 
 // newPrepassRows makes prepassRows (h.go).

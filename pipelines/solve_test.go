@@ -69,8 +69,8 @@ func TestOptimalQuickTry(t *testing.T) {
 	}
 
 	loaded = nil
-	if got = solve(SolveOptions{NodeBudget: quickNodes}, short); len(loaded) != 0 {
-		t.Fatalf("a budget within the quick try's loaded %v", loaded)
+	if got = solve(SolveOptions{NodeBudget: quickNodes}, short); len(loaded) != 0 || got[0].Nodes > quickNodes {
+		t.Fatalf("a budget within the quick try's loaded %v, %d nodes", loaded, got[0].Nodes)
 	}
 	got = solve(SolveOptions{Table: coord.BigTable}, long)
 	if len(loaded) != 1 || got[0].Nodes != alone {
