@@ -1,4 +1,3 @@
-// Package parallel runs independent tasks on a fixed number of goroutines.
 package parallel
 
 import (

@@ -1,0 +1,2 @@
+// Package parallel runs independent tasks on a fixed number of goroutines.
+package parallel
